@@ -1,0 +1,36 @@
+"""The kernel: the game contract, the seeded RNG, records, data loading and conformance checks.
+
+Pure: no I/O beyond reading data files shipped with a game, no clock, no global state.
+"""
+
+from .errors import (
+    DataError,
+    IllegalAction,
+    LudoError,
+    NotationError,
+    OptionsError,
+    RecordError,
+)
+from .game import JSON, Action, Config, Event, Game, Options, Result, Seat, State, canonical
+from .rng import Rng, derive_seed
+
+__all__ = [
+    "JSON",
+    "Action",
+    "Config",
+    "DataError",
+    "Event",
+    "Game",
+    "IllegalAction",
+    "LudoError",
+    "NotationError",
+    "Options",
+    "OptionsError",
+    "RecordError",
+    "Result",
+    "Rng",
+    "Seat",
+    "State",
+    "canonical",
+    "derive_seed",
+]

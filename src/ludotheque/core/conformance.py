@@ -1,0 +1,287 @@
+"""The conformance harness: seeded random playouts that check the game contract at every step.
+
+Like OpenSpiel's random simulation tests, one generic checker runs over every registered game.
+At every step of every playout it checks that:
+  - a game that is not over has seats to act, each with legal actions (none for other seats),
+    distinct and in a stable order;
+  - the chosen action's notation round-trips, and so does every legal action on deep steps;
+  - an illegal action (someone else's, an old one, an action out of turn) raises IllegalAction
+    and leaves the state unchanged;
+  - clone() and to_json()/from_json() give equal states that go on identically, and a clone
+    is independent of its original;
+  - views are JSON data, and each seat's view (and the spectator's) is unchanged when the hidden
+    parts are re-dealt by determinize(): a view that shows someone else's hidden card fails;
+    the seat's legal actions are unchanged too;
+  - every game ends within the game's step limit, with a result for every seat;
+  - replaying the record (seed, options, actions) gives the same final state.
+A failure raises ConformanceError naming the game, setup, playout seed and step.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from .errors import IllegalAction, LudoError, NotationError
+from .game import Action, Config, Game, State, canonical
+from .record import Move, record_of, replay
+from .rng import Rng, derive_seed
+
+
+class ConformanceError(AssertionError):
+    """The game broke its contract. The message says where and how."""
+
+
+@dataclass
+class Report:
+    game: str
+    config: str
+    playouts: int = 0
+    actions: int = 0
+    deep_steps: int = 0
+    redeals_that_changed: int = 0
+    endings: Counter[str] = field(default_factory=Counter)
+    seconds: float = 0.0
+
+    @property
+    def mean_length(self) -> float:
+        return self.actions / self.playouts if self.playouts else 0.0
+
+    def summary(self) -> str:
+        ends = ", ".join(f"{k} {v}" for k, v in self.endings.most_common())
+        return (f"{self.game} [{self.config}]: {self.playouts} playouts, "
+                f"{self.mean_length:.1f} actions on average, {self.deep_steps} deep checks, "
+                f"endings: {ends} ({self.seconds:.1f} s)")
+
+
+class _Playout:
+    def __init__(self, game: Game, config: Config, seed: int, deep: float, report: Report):
+        self.game = game
+        self.config = config
+        self.seed = seed
+        self.deep = deep
+        self.report = report
+        self.rng = Rng(derive_seed("conformance", game.id, config.label, seed))
+        self.seen: list[Action] = []  # a pool of actions met before, to try as illegal ones
+        self.step = 0
+
+    def fail(self, message: str) -> ConformanceError:
+        return ConformanceError(
+            f"{self.game.id} [{self.config.label}] playout seed {self.seed}, step {self.step}: "
+            f"{message}")
+
+    def run(self) -> None:
+        game, cfg = self.game, self.config
+        options_json = cfg.options.model_dump(mode="json")
+        state = game.new(self.seed, cfg.players, cfg.options)
+        again = game.new(self.seed, cfg.players, cfg.options)
+        if canonical(state.to_json()) != canonical(again.to_json()):
+            raise self.fail("two new games from the same seed differ")
+        moves: list[Move] = []
+        while not state.is_over():
+            if self.step >= game.step_limit:
+                raise self.fail(f"the game did not end within {game.step_limit} actions")
+            seat, action = self.check_step(state)
+            try:
+                events = state.apply(seat, action)
+            except LudoError as exc:
+                raise self.fail(f"legal action {action.text()!r} of seat {seat} was refused: "
+                                f"{exc}") from exc
+            self.check_events(events)
+            moves.append(Move(seat, action.text()))
+            self.step += 1
+        self.check_end(state)
+        record = record_of(game, self.seed, cfg.players, options_json, moves, state)
+        try:
+            replayed = replay(game, record)
+        except LudoError as exc:
+            raise self.fail(f"replaying the record failed: {exc}") from exc
+        if canonical(replayed.to_json()) != canonical(state.to_json()):
+            raise self.fail("replaying the record gives a different final state")
+        self.report.playouts += 1
+        self.report.actions += len(moves)
+        result = state.result()
+        assert result is not None
+        self.report.endings[result.reason] += 1
+
+    def check_step(self, state: State) -> tuple[int, Action]:
+        if state.result() is not None:
+            raise self.fail("result() is set but is_over() is False")
+        acting = state.to_act()
+        players = self.config.players
+        if not acting:
+            raise self.fail("the game is not over but no seat is to act")
+        if len(set(acting)) != len(acting) or any(not 0 <= s < players for s in acting):
+            raise self.fail(f"to_act() gives invalid seats {acting}")
+        legal_by_seat: dict[int, list[Action]] = {}
+        for s in range(players):
+            legal = state.legal_actions(s)
+            if s in acting:
+                if not legal:
+                    raise self.fail(f"seat {s} is to act but has no legal action")
+                if len(set(legal)) != len(legal):
+                    raise self.fail(f"seat {s} has duplicate legal actions")
+                legal_by_seat[s] = legal
+            elif legal:
+                raise self.fail(f"seat {s} is not to act but has legal actions")
+        seat = self.rng.choice(acting)
+        action = self.rng.choice(legal_by_seat[seat])
+        deep = self.rng.random() < self.deep
+        self.check_notation([action] if not deep else legal_by_seat[seat])
+        if deep:
+            self.report.deep_steps += 1
+            if state.legal_actions(seat) != legal_by_seat[seat]:
+                raise self.fail("legal_actions() is not stable from one call to the next")
+            self.check_persistence(state, seat, action)
+            self.check_views(state, legal_by_seat)
+            self.check_illegal(state, acting, legal_by_seat)
+        self.seen.extend(legal_by_seat[seat][:8])
+        if len(self.seen) > 400:
+            del self.seen[:200]
+        return seat, action
+
+    def check_notation(self, actions: Sequence[Action]) -> None:
+        for a in actions:
+            text = a.text()
+            try:
+                back = self.game.parse(text)
+            except NotationError as exc:
+                raise self.fail(f"the notation of {a!r} does not parse back: {exc}") from exc
+            if back != a or back.text() != text:
+                raise self.fail(f"notation round trip: {a!r} -> {text!r} -> {back!r}")
+
+    def check_persistence(self, state: State, seat: int, action: Action) -> None:
+        before = canonical(state.to_json())
+        try:
+            json.dumps(state.to_json())
+        except (TypeError, ValueError) as exc:
+            raise self.fail(f"to_json() is not JSON data: {exc}") from exc
+        copy = state.clone()
+        loaded = type(state).from_json(json.loads(json.dumps(state.to_json())))
+        if canonical(copy.to_json()) != before:
+            raise self.fail("clone() differs from the original")
+        if canonical(loaded.to_json()) != before:
+            raise self.fail("from_json(to_json()) differs from the original")
+        copy.apply(seat, action)
+        if canonical(state.to_json()) != before:
+            raise self.fail("applying an action to a clone changed the original")
+        loaded.apply(seat, action)
+        if canonical(loaded.to_json()) != canonical(copy.to_json()):
+            raise self.fail("a state loaded from JSON goes on differently from its clone")
+
+    def check_views(self, state: State, legal_by_seat: dict[int, list[Action]]) -> None:
+        before = canonical(state.to_json())
+        seats: list[int | None] = [*range(self.config.players), None]
+        for s in seats:
+            view = state.view(s)
+            try:
+                shown = canonical(view)
+            except (TypeError, ValueError) as exc:
+                raise self.fail(f"view({s}) is not JSON data: {exc}") from exc
+            for k in range(2):
+                redealt = state.determinize(s, Rng(self.rng.next64()))
+                if canonical(state.to_json()) != before:
+                    raise self.fail(f"determinize({s}) changed the original state")
+                if canonical(redealt.to_json()) != before:
+                    self.report.redeals_that_changed += 1
+                if canonical(redealt.view(s)) != shown:
+                    who = "the spectator" if s is None else f"seat {s}"
+                    raise self.fail(
+                        f"the view of {who} changes when hidden information is re-dealt "
+                        f"(determinize #{k + 1}): the view shows something {who} may not see, "
+                        f"or determinize() does not agree with the view")
+                if (s is not None and s in legal_by_seat
+                        and redealt.legal_actions(s) != legal_by_seat[s]):
+                    raise self.fail(f"seat {s}'s legal actions change when hidden "
+                                    "information is re-dealt")
+
+    def check_illegal(self, state: State, acting: tuple[int, ...],
+                      legal_by_seat: dict[int, list[Action]]) -> None:
+        before = canonical(state.to_json())
+        tries: list[tuple[int, Action]] = []
+        for s in acting:
+            legal = set(legal_by_seat[s])
+            foreign = [a for a in self.seen if a not in legal]
+            if foreign:
+                tries.append((s, self.rng.choice(foreign)))
+            others = [a for t, acts in legal_by_seat.items() if t != s for a in acts
+                      if a not in legal]
+            if others:
+                tries.append((s, self.rng.choice(others)))
+        idle = [s for s in range(self.config.players) if s not in acting]
+        if idle:
+            s0 = acting[0]
+            tries.append((self.rng.choice(idle), self.rng.choice(legal_by_seat[s0])))
+        for s, a in tries:
+            try:
+                state.apply(s, a)
+            except IllegalAction as exc:
+                if not exc.reason:
+                    raise self.fail(f"IllegalAction for {a.text()!r} gives no reason") from exc
+            except Exception as exc:
+                raise self.fail(f"illegal action {a.text()!r} for seat {s} raised "
+                                f"{type(exc).__name__} instead of IllegalAction: {exc}") from exc
+            else:
+                raise self.fail(f"illegal action {a.text()!r} for seat {s} was accepted")
+            if canonical(state.to_json()) != before:
+                raise self.fail(f"refusing illegal action {a.text()!r} changed the state")
+
+    def check_events(self, events: object) -> None:
+        if not isinstance(events, list):
+            raise self.fail(f"apply() must return a list of events, got {type(events).__name__}")
+        for e in events:
+            try:
+                json.dumps(e.to_json())
+            except (TypeError, ValueError, AttributeError) as exc:
+                raise self.fail(f"event {e!r} is not JSON data: {exc}") from exc
+            if e.to is not None and any(not 0 <= s < self.config.players for s in e.to):
+                raise self.fail(f"event {e.kind} is addressed to unknown seats {e.to}")
+
+    def check_end(self, state: State) -> None:
+        result = state.result()
+        if result is None:
+            raise self.fail("is_over() is True but result() is None")
+        players = self.config.players
+        if len(result.ranks) != players or len(result.scores) != players:
+            raise self.fail(f"the result must rank and score each of the {players} seats")
+        if not result.reason:
+            raise self.fail("the result does not say why the game ended")
+        if state.to_act():
+            raise self.fail(f"the game is over but seats {state.to_act()} are to act")
+        for s in range(players):
+            if state.legal_actions(s):
+                raise self.fail(f"the game is over but seat {s} has legal actions")
+        try:
+            json.dumps(result.to_json())
+        except (TypeError, ValueError) as exc:
+            raise self.fail(f"the result is not JSON data: {exc}") from exc
+
+
+def check_garbage_notation(game: Game) -> None:
+    for text in ("", "   ", "§§ nonsense §§", "9" * 40):
+        try:
+            game.parse(text)
+        except NotationError:
+            continue
+        except Exception as exc:
+            raise ConformanceError(f"{game.id}: parse({text!r}) raised {type(exc).__name__} "
+                                   f"instead of NotationError: {exc}") from exc
+
+
+def check_game(game: Game, config: Config, playouts: int, *, first_seed: int = 0,
+               deep: float = 0.15) -> Report:
+    """Run `playouts` seeded random playouts of one setup; raise ConformanceError on a fault."""
+    report = Report(game.id, config.label)
+    started = time.perf_counter()
+    check_garbage_notation(game)
+    for seed in range(first_seed, first_seed + playouts):
+        _Playout(game, config, seed, deep, report).run()
+    if game.hidden_information and report.deep_steps >= 20 and report.redeals_that_changed == 0:
+        raise ConformanceError(
+            f"{game.id} [{config.label}]: the game declares hidden information but "
+            f"determinize() never re-dealt anything in {report.deep_steps} deep checks")
+    report.seconds = time.perf_counter() - started
+    return report

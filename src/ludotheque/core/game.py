@@ -1,0 +1,363 @@
+"""The game contract every game honours (see ARCHITECTURE.md).
+
+A `Game` is static: an id, a title, player counts, an options type, its data and `new()`.
+A `State` is one moment of one game. Everything above the rules layer (bots, the simulator,
+the server, the CLI, the adapters) talks to a game only through these two classes, the
+`Action` values of the game's notation, the `Event`s a transition produces and the `Result`.
+"""
+
+from __future__ import annotations
+
+import json
+from abc import ABC, abstractmethod
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from importlib import resources
+from typing import Any, ClassVar, Self
+
+from pydantic import BaseModel, ConfigDict, ValidationError
+
+from .errors import IllegalAction, NotationError, OptionsError
+from .rng import Rng
+
+JSON = Any  # a value made of dict, list, str, int, float, bool and None only
+Seat = int
+
+
+class Action(ABC):
+    """An immutable, hashable decision with a text notation.
+
+    Games define their actions as `@dataclass(frozen=True, slots=True)` subclasses. The
+    notation round-trips exactly: `game.parse(a.text()) == a`.
+    """
+
+    __slots__ = ()
+
+    @abstractmethod
+    def text(self) -> str: ...
+
+    def __str__(self) -> str:
+        return self.text()
+
+
+@dataclass(frozen=True, slots=True, eq=True)
+class Event:
+    """Something that happened, in order: a card revealed, a piece captured, a rule applied.
+
+    `to` names the seats allowed to see it (None: everyone, spectators included); a public
+    event never carries hidden information. `ruling` cites the ruling id that was applied.
+    """
+
+    kind: str
+    data: Mapping[str, JSON] = field(default_factory=dict)
+    to: tuple[Seat, ...] | None = None
+    ruling: str | None = None
+
+    def visible_to(self, seat: Seat | None) -> bool:
+        return self.to is None or (seat is not None and seat in self.to)
+
+    def to_json(self) -> dict[str, JSON]:
+        out: dict[str, JSON] = {"kind": self.kind, "data": dict(self.data)}
+        if self.to is not None:
+            out["to"] = list(self.to)
+        if self.ruling is not None:
+            out["ruling"] = self.ruling
+        return out
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, JSON]) -> Event:
+        to = data.get("to")
+        return cls(
+            kind=data["kind"],
+            data=dict(data.get("data", {})),
+            to=tuple(to) if to is not None else None,
+            ruling=data.get("ruling"),
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    """How a game ended.
+
+    `ranks[seat]` is 0 for the winners, 1 for the next and so on; equal ranks are ties, all
+    zeros a draw. `scores` are the game's own measure (Vivants, points, life, centre points).
+    `reason` is a short machine word for why it ended (`chef_captured`, `target_reached`...),
+    `detail` a sentence for people. `teams[seat]`, when set, groups seats that win together.
+    """
+
+    ranks: tuple[int, ...]
+    scores: tuple[float, ...]
+    reason: str
+    detail: str = ""
+    ruling: str | None = None
+    teams: tuple[int, ...] | None = None
+
+    @property
+    def winners(self) -> tuple[Seat, ...]:
+        if self.is_draw:
+            return ()
+        return tuple(s for s, r in enumerate(self.ranks) if r == 0)
+
+    @property
+    def is_draw(self) -> bool:
+        return all(r == 0 for r in self.ranks)
+
+    def utility(self, seat: Seat) -> float:
+        """1 for a win (shared between winners who are not one team), 0.5 for a draw, else 0."""
+        if self.is_draw:
+            return 0.5
+        if self.ranks[seat] != 0:
+            return 0.0
+        winners = self.winners
+        sides = {self.teams[s] for s in winners} if self.teams is not None else set(winners)
+        return 1.0 / len(sides)
+
+    def to_json(self) -> dict[str, JSON]:
+        out: dict[str, JSON] = {
+            "ranks": list(self.ranks),
+            "scores": list(self.scores),
+            "reason": self.reason,
+            "detail": self.detail,
+        }
+        if self.ruling is not None:
+            out["ruling"] = self.ruling
+        if self.teams is not None:
+            out["teams"] = list(self.teams)
+        return out
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, JSON]) -> Result:
+        teams = data.get("teams")
+        return cls(
+            ranks=tuple(data["ranks"]),
+            scores=tuple(data["scores"]),
+            reason=data["reason"],
+            detail=data.get("detail", ""),
+            ruling=data.get("ruling"),
+            teams=tuple(teams) if teams is not None else None,
+        )
+
+
+class Options(BaseModel):
+    """A game's options (variants). Subclass with fields and defaults; unknown keys fail."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+@dataclass(frozen=True)
+class Config:
+    """One way to set a game up: a player count and options. Used by tests and benchmarks."""
+
+    players: int
+    options: Options
+    label: str
+
+
+class State(ABC):
+    """One moment of one game. Mutable: `apply` changes it in place; `clone` copies it."""
+
+    # The game this state belongs to; set when the game's singleton is built (Game.__init__).
+    game: ClassVar[Game]
+
+    # -- whose decision ---------------------------------------------------------------------
+    @abstractmethod
+    def to_act(self) -> tuple[Seat, ...]:
+        """The seats that must decide now (several for secret simultaneous choices)."""
+
+    @abstractmethod
+    def legal_actions(self, seat: Seat) -> list[Action]:
+        """Every legal action of `seat` now, in a stable order ([] if it is not to act)."""
+
+    # -- the transition ---------------------------------------------------------------------
+    def apply(self, seat: Seat, action: Action) -> list[Event]:
+        """Play `action` for `seat`; an illegal one raises `IllegalAction` and changes nothing."""
+        if self.is_over():
+            raise IllegalAction("the game is over")
+        if seat not in self.to_act():
+            raise IllegalAction(f"seat {seat} has no decision to make now")
+        reason = self.why_illegal(seat, action)
+        if reason is not None:
+            raise IllegalAction(reason)
+        return self._apply(seat, action)
+
+    def why_illegal(self, seat: Seat, action: Action) -> str | None:
+        """None if `seat` (who is to act) may play `action`, else the reason in words.
+
+        Games override this with a cheaper test and a more precise reason.
+        """
+        if action in self.legal_actions(seat):
+            return None
+        return f"{action.text()} is not a legal action now"
+
+    @abstractmethod
+    def _apply(self, seat: Seat, action: Action) -> list[Event]:
+        """Apply an action already known to be legal."""
+
+    # -- the end ------------------------------------------------------------------------------
+    @abstractmethod
+    def is_over(self) -> bool: ...
+
+    @abstractmethod
+    def result(self) -> Result | None:
+        """The result once the game is over, else None."""
+
+    # -- information --------------------------------------------------------------------------
+    @abstractmethod
+    def view(self, seat: Seat | None) -> dict[str, JSON]:
+        """What `seat` may see, as JSON-able data; `view(None)` is a spectator's."""
+
+    @abstractmethod
+    def determinize(self, seat: Seat | None, rng: Rng) -> Self:
+        """A full state consistent with `view(seat)`, every hidden part re-dealt from `rng`.
+
+        For a game without hidden information this is a clone.
+        """
+
+    # -- copies and persistence ---------------------------------------------------------------
+    @abstractmethod
+    def clone(self) -> Self: ...
+
+    @abstractmethod
+    def to_json(self) -> dict[str, JSON]: ...
+
+    @classmethod
+    @abstractmethod
+    def from_json(cls, data: Mapping[str, JSON]) -> Self: ...
+
+    # -- conveniences built on the contract ----------------------------------------------------
+    def legal_texts(self, seat: Seat) -> list[str]:
+        return [a.text() for a in self.legal_actions(seat)]
+
+    def play(self, text: str, seat: Seat | None = None) -> list[Event]:
+        """Parse `text` in the game's notation and apply it (by default for the one seat to act)."""
+        if seat is None:
+            acting = self.to_act()
+            if len(acting) != 1:
+                raise IllegalAction(f"several seats must decide now {acting}: name the seat")
+            seat = acting[0]
+        return self.apply(seat, self.game.parse(text))
+
+
+class Game(ABC):
+    """A game's static definition. One instance per game, kept in the registry."""
+
+    id: ClassVar[str]
+    title: ClassVar[str]
+    version: ClassVar[str] = "1"
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 2
+    options_type: ClassVar[type[Options]] = Options
+    state_type: ClassVar[type[State]]
+    hidden_information: ClassVar[bool] = False
+    # The conformance harness fails a playout that runs longer than this many actions.
+    step_limit: ClassVar[int] = 20_000
+
+    def __init__(self) -> None:
+        type(self).state_type.game = self
+
+    # -- options --------------------------------------------------------------------------------
+    def options(self, data: Options | Mapping[str, JSON] | None = None,
+                players: int | None = None) -> Options:
+        """Parse and validate options, for `players` seats when given."""
+        if isinstance(data, self.options_type):
+            opts: Options = data
+        else:
+            try:
+                opts = self.options_type.model_validate(dict(data or {}))
+            except ValidationError as exc:
+                problems = "; ".join(
+                    f"{'.'.join(str(p) for p in err['loc']) or 'options'}: {err['msg']}"
+                    for err in exc.errors()
+                )
+                raise OptionsError(f"{self.title}: invalid options: {problems}") from None
+        if players is not None:
+            self.check_players(players)
+            self.validate(players, opts)
+        return opts
+
+    def check_players(self, players: int) -> None:
+        if not self.min_players <= players <= self.max_players:
+            if self.min_players == self.max_players:
+                allowed = f"exactly {self.min_players}"
+            else:
+                allowed = f"{self.min_players} to {self.max_players}"
+            raise OptionsError(f"{self.title} is played by {allowed} players, not {players}")
+
+    def validate(self, players: int, options: Options) -> None:
+        """Cross-checks between options and the player count; raise `OptionsError`."""
+
+    def new(self, seed: int, players: int | None = None,
+            options: Options | Mapping[str, JSON] | None = None) -> State:
+        """A new game, ready for its first decision. Everything random comes from `seed`."""
+        count = self.min_players if players is None else players
+        return self._new(seed, count, self.options(options, count))
+
+    @abstractmethod
+    def _new(self, seed: int, players: int, options: Options) -> State: ...
+
+    # -- notation and persistence ---------------------------------------------------------------
+    @abstractmethod
+    def parse(self, text: str) -> Action:
+        """The action written `text`; raises `NotationError` for a text that is no action."""
+
+    def parse_all(self, texts: Iterable[str]) -> list[Action]:
+        return [self.parse(t) for t in texts]
+
+    def state_from_json(self, data: Mapping[str, JSON]) -> State:
+        return self.state_type.from_json(data)
+
+    # -- for tests, benchmarks and the UI ------------------------------------------------------
+    def configs(self) -> Sequence[Config]:
+        """The setups the conformance harness and the benchmark run: by default every player
+        count with default options. Games add their variants."""
+        return [Config(p, self.options_type(), f"{p}p")
+                for p in range(self.min_players, self.max_players + 1)]
+
+    def describe(self, event: Event, lang: str = "fr") -> str:
+        """One line saying what the event means, in French or English."""
+        args = ", ".join(f"{k}={v}" for k, v in event.data.items())
+        return f"{event.kind}({args})"
+
+    def rules(self, lang: str = "fr") -> str:
+        """The rules summary shipped with the game (`rules.<lang>.md` in its package)."""
+        package = type(self).__module__.rsplit(".", 1)[0]
+        for name in (f"rules.{lang}.md", "rules.fr.md"):
+            path = resources.files(package).joinpath(name)
+            if path.is_file():
+                return path.read_text(encoding="utf-8")
+        return f"# {self.title}\n"
+
+    def heuristic(self, state: State, seat: Seat) -> float | None:
+        """How good `state` looks for `seat`, in [-1, 1]; None when the game gives no hint.
+        Bots use it as an evaluation; games override it with their knowledge."""
+        return None
+
+    def render(self, view: Mapping[str, JSON], seat: Seat | None, lang: str = "fr") -> Any:
+        """A Rich renderable of a view for the terminal (`ludo play`). Games override it."""
+        from rich.pretty import Pretty
+
+        return Pretty(dict(view))
+
+    def __repr__(self) -> str:
+        return f"<Game {self.id}>"
+
+
+def canonical(data: JSON) -> str:
+    """A canonical JSON text: equal data gives equal text."""
+    return json.dumps(data, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+
+
+__all__ = [
+    "JSON",
+    "Action",
+    "Config",
+    "Event",
+    "Game",
+    "IllegalAction",
+    "NotationError",
+    "Options",
+    "Result",
+    "Seat",
+    "State",
+    "canonical",
+]

@@ -1,0 +1,185 @@
+"""Game records: seed + options + actions = the game.
+
+One JSON document per game. Replaying it through the engine rebuilds every state; a record
+that is not legal under the current rules fails loudly, naming the action and the reason.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from .errors import IllegalAction, LudoError, NotationError, OptionsError, RecordError
+from .game import JSON, Event, Game, Result, Seat, State
+
+FORMAT = "ludotheque-record"
+FORMAT_VERSION = 1
+
+
+@dataclass(frozen=True)
+class Move:
+    """One recorded decision: who, what (in notation), and optionally when (ISO 8601)."""
+
+    seat: Seat
+    action: str
+    at: str | None = None
+
+    def to_json(self) -> dict[str, JSON]:
+        out: dict[str, JSON] = {"seat": self.seat, "action": self.action}
+        if self.at is not None:
+            out["at"] = self.at
+        return out
+
+
+@dataclass
+class Record:
+    game: str
+    seed: int
+    players: int
+    options: dict[str, JSON] = field(default_factory=dict)
+    seats: list[dict[str, JSON]] = field(default_factory=list)  # names, humans or bots
+    moves: list[Move] = field(default_factory=list)
+    result: dict[str, JSON] | None = None
+    game_version: str = ""
+    meta: dict[str, JSON] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, JSON]:
+        return {
+            "format": FORMAT,
+            "version": FORMAT_VERSION,
+            "game": self.game,
+            "game_version": self.game_version,
+            "seed": self.seed,
+            "players": self.players,
+            "options": self.options,
+            "seats": self.seats,
+            "actions": [m.to_json() for m in self.moves],
+            "result": self.result,
+            "meta": self.meta,
+        }
+
+    def dumps(self) -> str:
+        return json.dumps(self.to_json(), ensure_ascii=False, indent=1)
+
+    @classmethod
+    def from_json(cls, data: Any, source: str = "record") -> Record:
+        if not isinstance(data, Mapping):
+            raise RecordError(f"{source}: a record is a JSON object")
+        if data.get("format", FORMAT) != FORMAT:
+            raise RecordError(f"{source}: not a Ludothèque record (format {data.get('format')!r})")
+        version = data.get("version", FORMAT_VERSION)
+        if not isinstance(version, int) or version > FORMAT_VERSION:
+            raise RecordError(f"{source}: record format version {version!r} is not supported")
+        try:
+            game, seed, players = data["game"], data["seed"], data["players"]
+        except KeyError as exc:
+            raise RecordError(f"{source}: missing field {exc.args[0]!r}") from None
+        if not isinstance(game, str) or not isinstance(seed, int) or not isinstance(players, int):
+            raise RecordError(f"{source}: game must be text, seed and players whole numbers")
+        moves: list[Move] = []
+        for i, raw in enumerate(data.get("actions", [])):
+            if (not isinstance(raw, Mapping) or not isinstance(raw.get("seat"), int)
+                    or not isinstance(raw.get("action"), str)):
+                raise RecordError(f"{source}: action #{i + 1} must be "
+                                  '{"seat": <int>, "action": <text>}', index=i)
+            moves.append(Move(raw["seat"], raw["action"], raw.get("at")))
+        options = data.get("options") or {}
+        if not isinstance(options, Mapping):
+            raise RecordError(f"{source}: options must be an object")
+        return cls(
+            game=game,
+            seed=seed,
+            players=players,
+            options=dict(options),
+            seats=list(data.get("seats") or []),
+            moves=moves,
+            result=data.get("result"),
+            game_version=str(data.get("game_version", "")),
+            meta=dict(data.get("meta") or {}),
+        )
+
+    @classmethod
+    def load(cls, path: str | Path) -> Record:
+        try:
+            text = Path(path).read_text(encoding="utf-8")
+        except OSError as exc:
+            raise RecordError(f"{path}: cannot be read ({exc.strerror or exc})") from None
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise RecordError(f"{path}: not valid JSON: {exc}") from None
+        return cls.from_json(data, str(path))
+
+    def save(self, path: str | Path) -> None:
+        Path(path).write_text(self.dumps() + "\n", encoding="utf-8")
+
+
+@dataclass(frozen=True)
+class Step:
+    index: int
+    move: Move
+    events: list[Event]
+
+
+def start(game: Game, record: Record) -> State:
+    if record.game != game.id:
+        raise RecordError(f"record is a {record.game!r} game, not {game.id!r}")
+    try:
+        return game.new(record.seed, record.players, record.options)
+    except OptionsError as exc:
+        raise RecordError(f"record cannot start: {exc}") from None
+
+
+def replay_steps(game: Game, record: Record) -> Iterator[tuple[State, Step]]:
+    """Yield (state after the step, step) for each recorded action, checking each one."""
+    state = start(game, record)
+    for index, move in enumerate(record.moves):
+        where = f"action #{index + 1} (seat {move.seat}, {move.action!r})"
+        try:
+            action = game.parse(move.action)
+            events = state.apply(move.seat, action)
+        except NotationError as exc:
+            raise RecordError(f"{where}: not in {game.title}'s notation: {exc.reason}",
+                              index=index) from None
+        except IllegalAction as exc:
+            raise RecordError(f"{where}: illegal: {exc.reason}", index=index) from None
+        except LudoError as exc:
+            raise RecordError(f"{where}: {exc}", index=index) from None
+        yield state, Step(index, move, events)
+
+
+def replay(game: Game, record: Record, *, check_result: bool = True) -> State:
+    """The final state of a record; checks the stored result against the engine's if asked."""
+    state = start(game, record)
+    for after, _ in replay_steps(game, record):
+        state = after
+    if check_result and record.result is not None:
+        result = state.result()
+        if result is None:
+            raise RecordError(f"the record stores a result but the game is not over after "
+                              f"{len(record.moves)} actions")
+        stored = Result.from_json(record.result)
+        if (stored.ranks, stored.reason) != (result.ranks, result.reason):
+            raise RecordError(f"stored result {stored.reason} {list(stored.ranks)} differs from "
+                              f"the engine's {result.reason} {list(result.ranks)}")
+    return state
+
+
+def record_of(game: Game, seed: int, players: int, options: Mapping[str, JSON] | None,
+              moves: list[Move], state: State | None = None,
+              seats: list[dict[str, JSON]] | None = None) -> Record:
+    """A record for a game played with these moves; the result taken from `state` if over."""
+    result = state.result() if state is not None else None
+    return Record(
+        game=game.id,
+        seed=seed,
+        players=players,
+        options=dict(options or {}),
+        seats=seats or [],
+        moves=list(moves),
+        result=result.to_json() if result is not None else None,
+        game_version=game.version,
+    )

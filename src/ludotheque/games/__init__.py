@@ -1,0 +1,46 @@
+"""The game registry. A new game is a new folder plus one line in GAME_MODULES.
+
+Each module `ludotheque.games.<name>` exposes `GAME`, the singleton of its `Game` subclass.
+"""
+
+from __future__ import annotations
+
+from importlib import import_module
+
+from ludotheque.core.errors import LudoError
+from ludotheque.core.game import Game
+
+GAME_MODULES: tuple[str, ...] = (
+)
+
+_cache: dict[str, Game] = {}
+
+
+class UnknownGame(LudoError):
+    pass
+
+
+def all_games() -> list[Game]:
+    """Every registered game, in registry order."""
+    out = []
+    for name in GAME_MODULES:
+        if name not in _cache:
+            game = import_module(f"{__name__}.{name}").GAME
+            if not isinstance(game, Game) or game.id != name:
+                raise TypeError(f"ludotheque.games.{name}.GAME must be the Game with id {name!r}")
+            _cache[name] = game
+        out.append(_cache[name])
+    return out
+
+
+def get(game_id: str) -> Game:
+    """The game with this id; `UnknownGame` lists the known ones."""
+    key = game_id.strip().lower()
+    if key not in GAME_MODULES:
+        raise UnknownGame(f"unknown game {game_id!r}; the games are: {', '.join(GAME_MODULES)}")
+    all_games()
+    return _cache[key]
+
+
+def ids() -> tuple[str, ...]:
+    return GAME_MODULES

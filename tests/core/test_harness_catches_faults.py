@@ -1,0 +1,46 @@
+"""The conformance harness passes a correct game and fails each deliberately broken one."""
+
+from __future__ import annotations
+
+import pytest
+
+from ludotheque.core import Config, Game
+from ludotheque.core.conformance import ConformanceError, check_game
+
+from .toys import (
+    BadNotation,
+    HighCard,
+    HighCardOptions,
+    LeakyView,
+    MutatesOnRefusal,
+    NeverEnds,
+    NoRedeal,
+    Unseeded,
+)
+
+CONFIG = Config(2, HighCardOptions(), "2p")
+
+
+def test_a_correct_game_passes() -> None:
+    report = check_game(HighCard(), CONFIG, 200, deep=0.5)
+    assert report.playouts == 200
+    assert report.mean_length == 10  # 5 rounds of two secret choices
+    assert report.redeals_that_changed > 0
+    assert set(report.endings) == {"hands_empty"}
+
+
+@pytest.mark.parametrize(
+    ("game", "complaint"),
+    [
+        (MutatesOnRefusal(), "changed the state"),
+        (LeakyView(), "changes when hidden information is re-dealt"),
+        (NeverEnds(), "did not end within 200 actions"),
+        (Unseeded(), "same seed differ|replaying the record failed"),
+        (BadNotation(), "does not parse back"),
+        (NoRedeal(), "never re-dealt anything"),
+    ],
+    ids=lambda v: v.id if isinstance(v, Game) else "",
+)
+def test_a_broken_game_fails(game: Game, complaint: str) -> None:
+    with pytest.raises(ConformanceError, match=complaint):
+        check_game(game, CONFIG, 30, deep=0.5)

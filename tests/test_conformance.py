@@ -1,0 +1,29 @@
+"""The conformance harness over every registered game and each of its setups.
+
+`pytest --playouts 2000 tests/test_conformance.py` (or LUDO_PLAYOUTS=2000) is the soak run.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from ludotheque import games
+from ludotheque.core import Config, Game
+from ludotheque.core.conformance import check_game
+
+SETUPS = [(g, c) for g in games.all_games() for c in g.configs()]
+
+
+@pytest.mark.parametrize(("game", "config"), SETUPS,
+                         ids=[f"{g.id}-{c.label}" for g, c in SETUPS])
+def test_random_playouts_honour_the_contract(game: Game, config: Config, playouts: int) -> None:
+    report = check_game(game, config, playouts)
+    assert report.playouts == playouts
+    print(report.summary())
+
+
+def test_every_registered_game_is_reachable_by_id() -> None:
+    for game in games.all_games():
+        assert games.get(game.id) is game
+        assert game.title
+        assert game.min_players <= game.max_players
