@@ -1,0 +1,255 @@
+"""The `ludo` command: games, rules, play, sim, replay, serve."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+import click
+from rich.console import Console
+from rich.markdown import Markdown
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.table import Table
+
+from ludotheque import games
+from ludotheque.bots import UnknownBot, bot_names, make_bot
+from ludotheque.core import Game, LudoError, Options
+from ludotheque.core.record import Record, replay_steps, start
+from ludotheque.sim.runner import Match, Outcome, simulate
+from ludotheque.terminal import HUMAN, TerminalGame
+
+console = Console()
+
+
+def fail(message: str) -> None:
+    Console(stderr=True).print(f"[bold red]error:[/] {message}")
+    sys.exit(1)
+
+
+def find_game(game_id: str) -> Game:
+    try:
+        return games.get(game_id)
+    except LudoError as exc:
+        fail(str(exc))
+        raise  # unreachable: fail exits
+
+
+def parse_options(game: Game, pairs: tuple[str, ...], players: int) -> Options:
+    data: dict[str, Any] = {}
+    for pair in pairs:
+        key, sep, raw = pair.partition("=")
+        if not sep:
+            fail(f"option {pair!r} must be written key=value")
+        try:
+            data[key.strip()] = json.loads(raw)
+        except json.JSONDecodeError:
+            data[key.strip()] = raw
+    try:
+        return game.options(data, players)
+    except LudoError as exc:
+        fail(str(exc))
+        raise
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="ludotheque")
+def main() -> None:
+    """Ludothèque: play, study and balance MiTiX, Mindbug, Diamagique, Mitan and MIMIK."""
+
+
+@main.command("games")
+def list_games() -> None:
+    """List the games."""
+    table = Table(title="Ludothèque")
+    for column in ("id", "title", "players", "hidden information", "setups"):
+        table.add_column(column)
+    for g in games.all_games():
+        players = (str(g.min_players) if g.min_players == g.max_players
+                   else f"{g.min_players}-{g.max_players}")
+        table.add_row(g.id, g.title, players, "yes" if g.hidden_information else "no",
+                      ", ".join(c.label for c in g.configs()))
+    console.print(table)
+
+
+@main.command()
+@click.argument("game_id", metavar="GAME")
+@click.option("--lang", type=click.Choice(["fr", "en"]), default="fr", show_default=True)
+def rules(game_id: str, lang: str) -> None:
+    """Print the rules summary of GAME, with its rulings."""
+    console.print(Markdown(find_game(game_id).rules(lang)))
+
+
+@main.command()
+@click.argument("game_id", metavar="GAME")
+@click.option("-p", "--players", type=int, help="number of players (default: the minimum)")
+@click.option("-s", "--seat", "seats", multiple=True,
+              help="who plays each seat, in order: human, or a bot (random, ...)")
+@click.option("-o", "--option", "option_pairs", multiple=True, help="a game option key=value")
+@click.option("--seed", type=int, default=None, help="the game's seed (default: random)")
+@click.option("--lang", type=click.Choice(["fr", "en"]), default="fr", show_default=True)
+@click.option("--save", type=click.Path(dir_okay=False, path_type=Path),
+              help="write the game record to this file")
+def play(game_id: str, players: int | None, seats: tuple[str, ...], option_pairs: tuple[str, ...],
+         seed: int | None, lang: str, save: Path | None) -> None:
+    """Play GAME in the terminal: humans at one keyboard and bots, in any mix.
+
+    Without --seat, seat 1 is human and the others are random bots.
+    """
+    game = find_game(game_id)
+    count = players or (len(seats) if seats else game.min_players)
+    chosen = list(seats) or [HUMAN] + ["random"] * (count - 1)
+    if len(chosen) != count:
+        fail(f"{count} players but {len(chosen)} --seat given")
+    for spec in chosen:
+        if spec != HUMAN:
+            try:
+                make_bot(spec)
+            except UnknownBot as exc:
+                fail(str(exc))
+    options = parse_options(game, option_pairs, count)
+    if seed is None:
+        import secrets
+
+        seed = secrets.randbelow(2**31)
+    _, record = TerminalGame(game, chosen, seed, options, lang, console).run()
+    if save is not None:
+        record.save(save)
+        console.print(f"record: {save}")
+
+
+@main.command()
+@click.argument("game_id", metavar="GAME")
+@click.option("-n", "count", type=int, default=100, show_default=True, help="number of games")
+@click.option("--bots", default="random", show_default=True,
+              help="bot per seat, comma-separated (one name is used for every seat)")
+@click.option("-p", "--players", type=int, help="number of players (default: the minimum)")
+@click.option("-o", "--option", "option_pairs", multiple=True, help="a game option key=value")
+@click.option("--seed", type=int, default=0, show_default=True, help="seed of the first game")
+@click.option("-j", "--workers", type=int, default=1, show_default=True, help="processes")
+@click.option("--json", "json_out", type=click.Path(dir_okay=False, path_type=Path),
+              help="write the summary as JSON to this file ('-' for standard output)")
+@click.option("--records", type=click.Path(file_okay=False, path_type=Path),
+              help="write every game's record into this folder")
+def sim(game_id: str, count: int, bots: str, players: int | None, option_pairs: tuple[str, ...],
+        seed: int, workers: int, json_out: Path | None, records: Path | None) -> None:
+    """Play N seeded games of GAME between bots and report win rates per seat."""
+    game = find_game(game_id)
+    specs = [b.strip() for b in bots.split(",") if b.strip()]
+    n_players = players or (len(specs) if len(specs) > 1 else game.min_players)
+    if len(specs) == 1:
+        specs *= n_players
+    if len(specs) != n_players:
+        fail(f"{n_players} players but {len(specs)} bots")
+    for spec in specs:
+        try:
+            make_bot(spec)
+        except UnknownBot as exc:
+            fail(str(exc))
+    options = parse_options(game, option_pairs, n_players)
+    match = Match(game.id, n_players, options.model_dump(mode="json"), tuple(specs))
+    if records is not None:
+        records.mkdir(parents=True, exist_ok=True)
+    quiet = json_out is not None and str(json_out) == "-"
+    with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+                  TimeRemainingColumn(), console=Console(stderr=True), disable=quiet) as bar:
+        task = bar.add_task(f"{game.id}", total=count)
+
+        def done(o: Outcome) -> None:
+            bar.advance(task)
+            if records is not None:
+                o.record.save(records / f"{game.id}-{o.seed}.json")
+
+        summary = simulate(match, count, seed, workers, done)
+    data = summary.to_json()
+    if json_out is not None:
+        text = json.dumps(data, indent=1, ensure_ascii=False)
+        if str(json_out) == "-":
+            click.echo(text)
+            return
+        json_out.write_text(text + "\n", encoding="utf-8")
+    table = Table(title=f"{game.title}: {count} games, {n_players} players, "
+                        f"seeds {seed}..{seed + count - 1}")
+    for column in ("seat", "bot", "win rate", "95% interval"):
+        table.add_column(column)
+    for row in data["seats"]:
+        low, high = row["ci95"]
+        table.add_row(str(row["seat"] + 1), row["bot"], f"{row['win_rate']:.1%}",
+                      f"{low:.1%} - {high:.1%}")
+    console.print(table)
+    console.print(f"draws {data['draws']}, {data['mean_actions']:.1f} actions per game on "
+                  f"average, {data['games_per_second']:.1f} games/s; endings: "
+                  + ", ".join(f"{k} {v}" for k, v in summary.endings.most_common()))
+
+
+@main.command("replay")
+@click.argument("path", type=click.Path(dir_okay=False, path_type=Path))
+@click.option("--lang", type=click.Choice(["fr", "en"]), default="fr", show_default=True)
+@click.option("--seat", type=int, default=None,
+              help="show only what this seat (1, 2 ...) saw; default: every event")
+def replay_command(path: Path, lang: str, seat: int | None) -> None:
+    """Replay a game record through the engine, printing its events step by step.
+
+    Fails (exit 1) naming the action and the reason if the record is not legal.
+    """
+    try:
+        record = Record.load(path)
+        game = games.get(record.game)
+        start(game, record)
+    except LudoError as exc:
+        fail(str(exc))
+        return
+    console.print(f"[bold]{game.title}[/] seed {record.seed}, {record.players} players, "
+                  f"options {json.dumps(record.options, ensure_ascii=False)}")
+    viewer = None if seat is None else seat - 1
+    state = None
+    try:
+        for after, step in replay_steps(game, record):
+            state = after
+            console.print(f"[cyan]{step.index + 1:>4}[/] seat {step.move.seat + 1}: "
+                          f"[bold]{step.move.action}[/]")
+            for e in step.events:
+                if viewer is None or e.visible_to(viewer):
+                    console.print(f"       {game.describe(e, lang)}")
+    except LudoError as exc:
+        fail(str(exc))
+    if state is None:
+        return
+    result = state.result()
+    if result is None:
+        console.print("the record ends before the game does")
+        return
+    console.print(f"[bold]result:[/] {result.detail or result.reason} — ranks "
+                  f"{[r + 1 for r in result.ranks]}, scores {list(result.scores)}")
+    if record.result is not None and (record.result.get("ranks") != list(result.ranks)
+                                      or record.result.get("reason") != result.reason):
+        fail(f"the stored result {record.result.get('reason')} {record.result.get('ranks')} "
+             f"differs from the engine's {result.reason} {list(result.ranks)}")
+
+
+@main.command()
+@click.option("--host", default="127.0.0.1", show_default=True)
+@click.option("--port", type=int, default=8000, show_default=True)
+@click.option("--db", default=None, help="database URL (default: a SQLite file in ./var)")
+def serve(host: str, port: int, db: str | None) -> None:
+    """Start the site; until the site exists, the terminal game menu."""
+    ids = games.ids()
+    if not ids:
+        fail("no game is registered yet")
+    console.print("[bold]Ludothèque[/] — " + ", ".join(f"{i + 1}. {g.title}"
+                                                       for i, g in enumerate(games.all_games())))
+    choice = click.prompt("game", type=click.IntRange(1, len(ids)), default=1)
+    game = games.all_games()[choice - 1]
+    count = click.prompt("players", type=click.IntRange(game.min_players, game.max_players),
+                         default=game.min_players)
+    seats = [HUMAN] + [click.prompt(f"seat {s + 1} (human, {', '.join(bot_names())})",
+                                    default="random") for s in range(1, count)]
+    import secrets
+
+    TerminalGame(game, seats, secrets.randbelow(2**31), game.options({}, count), "fr",
+                 console).run()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,1 @@
+"""The simulation lab: seeded games between bots, statistics and reports."""
