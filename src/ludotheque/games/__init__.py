@@ -36,11 +36,20 @@ def all_games() -> list[Game]:
 def get(game_id: str) -> Game:
     """The game with this id; `UnknownGame` lists the known ones."""
     key = game_id.strip().lower()
+    if key in _cache:
+        return _cache[key]
     if key not in GAME_MODULES:
-        raise UnknownGame(f"unknown game {game_id!r}; the games are: {', '.join(GAME_MODULES)}")
+        raise UnknownGame(f"unknown game {game_id!r}; the games are: {', '.join(ids())}")
     all_games()
     return _cache[key]
 
 
 def ids() -> tuple[str, ...]:
-    return GAME_MODULES
+    return GAME_MODULES + tuple(k for k in _cache if k not in GAME_MODULES)
+
+
+def register(game: Game) -> None:
+    """Add a game defined outside this package (a plug-in, or a test's own game)."""
+    if game.id in GAME_MODULES:
+        raise ValueError(f"{game.id!r} is already a built-in game")
+    _cache[game.id] = game
