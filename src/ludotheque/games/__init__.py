@@ -21,7 +21,7 @@ class UnknownGame(LudoError):
 
 
 def all_games() -> list[Game]:
-    """Every registered game, in registry order."""
+    """Every game: the built-in ones in registry order, then those added by register()."""
     out = []
     for name in GAME_MODULES:
         if name not in _cache:
@@ -30,7 +30,7 @@ def all_games() -> list[Game]:
                 raise TypeError(f"ludotheque.games.{name}.GAME must be the Game with id {name!r}")
             _cache[name] = game
         out.append(_cache[name])
-    return out
+    return out + [g for k, g in _cache.items() if k not in GAME_MODULES]
 
 
 def get(game_id: str) -> Game:
