@@ -96,7 +96,7 @@ DOUBLE_STEP = tuple(
 # The Bélier's charges: per square, per orthogonal direction, (first, second, beyond) squares
 # (-1 when off the board).
 CHARGES = tuple(
-    tuple((r + (-1, -1, -1))[:3] for d in ORTHOGONAL if (r := _ray(sq, d[0], d[1], 3)))
+    tuple((*r, -1, -1, -1)[:3] for d in ORTHOGONAL if (r := _ray(sq, d[0], d[1], 3)))
     for sq in range(SQUARES))
 # Squares at Chebyshev distance 1 or 2 (the Espion's swap, MT-12).
 WITHIN2 = tuple(

@@ -62,34 +62,50 @@ class Place(Action):
         return f"{CODES[self.kind]}@{SQUARE_NAMES[self.square]}"
 
 
-@dataclass(frozen=True, slots=True)
-class Move(Action):
-    """A battle action: a move, a capture, a shot, a push, a crush or a swap."""
+class Move(int, Action):
+    """A battle action: a move, a capture, a shot, a push, a crush or a swap.
 
-    code: int
+    It is its own int code, so that comparing, hashing and storing actions costs what ints
+    cost: the engine makes every Move once (tables.py) and shares it.
+    """
+
+    __slots__ = ()
+
+    def __new__(cls, code: int) -> Move:
+        return int.__new__(cls, code)
 
     @property
     def target(self) -> int:
-        return self.code % SQUARES
+        return self % SQUARES
 
     @property
     def origin(self) -> int:
-        return self.code // SQUARES % SQUARES
+        return self // SQUARES % SQUARES
 
     @property
     def kind(self) -> int:
-        return self.code // (SQUARES * SQUARES) % 14
+        return self // (SQUARES * SQUARES) % 14
 
     @property
     def mtype(self) -> int:
-        return self.code // (SQUARES * SQUARES * 14)
+        return self // (SQUARES * SQUARES * 14)
 
     def text(self) -> str:
-        return (f"{CODES[self.kind]}{SQUARE_NAMES[self.origin]}{SEPARATORS[self.mtype]}"
+        text = _TEXTS.get(self)
+        if text is None:
+            text = _TEXTS[int(self)] = (
+                f"{CODES[self.kind]}{SQUARE_NAMES[self.origin]}{SEPARATORS[self.mtype]}"
                 f"{SQUARE_NAMES[self.target]}")
+        return text
 
     def __repr__(self) -> str:
         return f"Move({self.text()!r})"
+
+    def __str__(self) -> str:
+        return self.text()
+
+
+_TEXTS: dict[int, str] = {}
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,9 +134,6 @@ def move(code: int) -> Move:
     return m
 
 
-def moves(codes: list[int]) -> list[Move]:
-    get = _MOVES.get
-    return [get(c) or move(c) for c in codes]
 
 
 _BATTLE = re.compile(r"([CFLMSGKABPEXY])([a-i][1-9])(-|x|\*|>|<>)([a-i][1-9])")

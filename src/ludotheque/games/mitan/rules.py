@@ -20,35 +20,20 @@ from .board import (
     BLACK,
     CAMPS,
     CAVALIER,
-    CHARGES,
     CHEF,
     CODES,
-    DOUBLE_STEP,
     ENVOUTEUR,
     ESPION,
-    FANTASSIN,
-    GRIFFON,
-    JUMPS8_2,
-    JUMPS_ORTH_3,
     KIND_OF_CODE,
-    LANCIER,
     MARKET_KINDS,
     MITANS,
-    MOINE,
     NEIGHBOURS,
-    ORTH_STEPS,
     PASSEUR,
     PORTE_BOUCLIER,
-    RAYS8_2,
-    RAYS8_3,
-    RAYS_DIAG_3,
-    RAYS_ORTH_3,
-    SAUTEUR,
     SIZE,
     SQUARE_NAMES,
     SQUARES,
     WHITE,
-    WITHIN2,
     ZOBRIST,
     ZOBRIST_BLACK,
 )
@@ -65,9 +50,10 @@ from .notation import (
     Pick,
     Place,
     encode,
-    moves,
+    move,
     place,
 )
+from .tables import CHARGE_TABLE, ESPION_SWAPS, LEAPS, PASSEUR_SWAPS, RAYS, SHOTS
 
 DRAFT, PLACEMENT, BATTLE, OVER = 0, 1, 2, 3
 PHASES = ("draft", "placement", "battle", "over")
@@ -102,7 +88,7 @@ def _piece_letter(v: int) -> str:
 class MitanState(State):
     """One moment of a game of Mitan."""
 
-    # -- construction --------------------------------------------------------------------------
+    # -- construction -----------------------------------------------------------------------------
     def __init__(self, seed: int, hidden: bool = False) -> None:
         self.rng = Rng(seed)
         self.hidden = hidden  # MT-16: hidden placement
@@ -129,8 +115,8 @@ class MitanState(State):
         self.material = [0, 0]
         self.last = -1  # code of the last battle action, -2 for a pass, -1 for none
         self.ending: tuple[str, int] | None = None  # (reason, winner or -1 for a draw)
-        self._legal: list[int] | None = None
-        self._legal_set: set[int] | None = None
+        self.squares: list[list[int]] = [[], []]  # where each side's pieces stand
+        self._legal: list[Move] | None = None  # legal actions, until the next action
 
     # -- whose decision ---------------------------------------------------------------------------
     def to_act(self) -> tuple[int, ...]:
@@ -150,12 +136,12 @@ class MitanState(State):
         if phase == BATTLE:
             if seat != self.turn:
                 return []
-            codes = self._legal
-            if codes is None:
-                codes = self._legal = self._generate()
-            if not codes:
+            legal = self._legal
+            if legal is None:
+                legal = self._legal = self._generate()
+            if not legal:
                 return [PASS]  # MT-17, MT-18: no legal action left, the player passes
-            return moves(codes)  # type: ignore[return-value]
+            return legal[:]  # type: ignore[return-value]
         if seat not in self.to_act():
             return []
         if phase == DRAFT:
@@ -172,15 +158,15 @@ class MitanState(State):
             if isinstance(action, Move):
                 if self._legal is None:
                     self._legal = self._generate()
-                if self._legal_set is None:
-                    self._legal_set = set(self._legal)
-                if action.code in self._legal_set:
+                if action in self._legal:
                     return None
                 return self._explain(action)
             if isinstance(action, Pass):
                 if self._legal is None:
                     self._legal = self._generate()
-                return None if not self._legal else "you may pass only without a legal action (MT-17)"
+                if self._legal:
+                    return "you may pass only without a legal action (MT-17)"
+                return None
             return f"{action.text()}: the battle has begun, pieces move now"
         if phase == DRAFT:
             if not isinstance(action, Pick):
@@ -206,157 +192,112 @@ class MitanState(State):
         v = self.board[action.origin]
         if not v or v & 1 != self.turn or v >> 1 != action.kind:
             return f"{text}: you have no {CODES[action.kind]} on {SQUARE_NAMES[action.origin]}"
-        if self._paralysed(action.origin, self.turn):
+        if _next_to(self.board, action.origin, ENVOUTEUR * 2 + (self.turn ^ 1)):
             return f"{text}: that piece is paralysed by an Envoûteur (MT-10)"
-        if action.code in self._generate(check_repetition=False):
+        if action in self._generate(check_repetition=False):
             return f"{text}: it would make a position occur a third time (MT-18)"
         return f"{text} is not a legal move now"
 
-    # -- move generation ---------------------------------------------------------------------------
-    def _paralysed(self, sq: int, colour: int) -> bool:
-        enchanter = ENVOUTEUR * 2 + (colour ^ 1)
-        b = self.board
-        return any(b[n] == enchanter for n in NEIGHBOURS[sq])
-
-    def _generate(self, check_repetition: bool = True) -> list[int]:
-        """The codes of every legal battle action of the side to move (pass excluded)."""
+    # -- move generation --------------------------------------------------------------------------
+    def _generate(self, check_repetition: bool = True) -> list[Move]:
+        """Every legal battle action of the side to move (pass excluded), in a stable order."""
         b = self.board
         c = self.turn
         e = c ^ 1
         shield = PORTE_BOUCLIER * 2 + e
         enchanter = ENVOUTEUR * 2 + e
-        own: list[int] = []
         has_shield = has_enchanter = False
-        for sq in range(SQUARES):
+        for sq in self.squares[e]:
             v = b[sq]
-            if v:
-                if v & 1 == c:
-                    own.append(sq)
-                elif v == shield:
-                    has_shield = True
-                elif v == enchanter:
-                    has_enchanter = True
-        out: list[int] = []
+            if v == shield:
+                has_shield = True
+            elif v == enchanter:
+                has_enchanter = True
+        own = self.squares[c]
+        out: list[Move] = []
         add = out.append
         for sq in own:
-            v = b[sq]
             # MT-10: a piece next to an enemy Envoûteur has no move, shot or swap.
-            if has_enchanter and any(b[n] == enchanter for n in NEIGHBOURS[sq]):
+            if has_enchanter and _next_to(b, sq, enchanter):
                 continue
+            v = b[sq]
+            # MT-9: an enemy next to its own Porte-bouclier is never captured (_next_to).
+            for t, mv, cp in LEAPS[v][sq]:
+                x = b[t]
+                if not x:
+                    add(mv)
+                elif (cp is not None and x & 1 == e
+                      and not (has_shield and _next_to(b, t, shield))):
+                    add(cp)
+            for ray in RAYS[v][sq]:
+                # MT-5: slides cross empty squares and stop at the first piece met.
+                for t, mv, cp in ray:
+                    x = b[t]
+                    if not x:
+                        add(mv)
+                        continue
+                    if (cp is not None and x & 1 == e
+                            and not (has_shield and _next_to(b, t, shield))):
+                        add(cp)
+                    break
             kind = v >> 1
-            base = kind * _D2 + sq * _D1  # code of a MOVE from sq, plus the target
-            cap = base + CAPTURE * _D3
-            if kind == CHEF or kind == FANTASSIN or kind == ESPION:
-                for t in NEIGHBOURS[sq]:
-                    x = b[t]
-                    if not x:
-                        add(base + t)
-                    # MT-9: an ally next to its Porte-bouclier cannot be captured.
-                    elif x & 1 == e and not (has_shield and _shielded(b, t, shield)):
-                        add(cap + t)
-                if kind == FANTASSIN:
-                    step = DOUBLE_STEP[c][sq]
-                    # MT-5: the double step towards the enemy camp may capture.
-                    if step and not b[step[0]]:
-                        t = step[1]
+            if kind < ARCHER:
+                continue
+            if kind == ARCHER:
+                # MT-7: no shot while an enemy is adjacent; a shot needs a clear way.
+                if any(b[n] and b[n] & 1 == e for n in NEIGHBOURS[sq]):
+                    continue
+                for first, targets in SHOTS[sq]:
+                    if b[first]:
+                        continue
+                    for t, shot in targets:
                         x = b[t]
-                        if not x:
-                            add(base + t)
-                        elif x & 1 == e and not (has_shield and _shielded(b, t, shield)):
-                            add(cap + t)
-                elif kind == ESPION:
-                    # MT-12: swap with an enemy within 2 squares, over pieces, never the Chef;
-                    # not a capture, so a shield does not stop it.
-                    sw = base + SWAP * _D3
-                    for t in WITHIN2[sq]:
-                        x = b[t]
-                        if x and x & 1 == e and x >> 1 != CHEF:
-                            add(sw + t)
-            elif kind == LANCIER or kind == MOINE or kind == CAVALIER or kind == PASSEUR:
-                rays = (RAYS_ORTH_3 if kind == LANCIER or kind == CAVALIER
-                        else RAYS_DIAG_3 if kind == MOINE else RAYS8_2)[sq]
-                for ray in rays:
-                    for i, t in enumerate(ray):
-                        x = b[t]
-                        if not x:
-                            add(base + t)
-                            continue
-                        if x & 1 == e:
-                            # MT-5: the Lancier and the Moine capture at 1 or 2 only;
-                            # MT-6: the Cavalier at 2 or 3 only, never an adjacent piece.
-                            if (i >= 1 if kind == CAVALIER else i <= 1) and not (
-                                    has_shield and _shielded(b, t, shield)):
-                                add(cap + t)
-                        break
-                if kind == PASSEUR:
-                    # MT-11: swap with any ally, wherever it stands (the Chef too).
-                    sw = base + SWAP * _D3
-                    for t in own:
-                        if t != sq:
-                            add(sw + t)
-            elif kind == SAUTEUR or kind == GRIFFON:
-                targets = (JUMPS8_2[sq] + ORTH_STEPS[sq]) if kind == SAUTEUR else JUMPS_ORTH_3[sq]
-                for t in targets:
-                    x = b[t]
-                    if not x:
-                        add(base + t)
-                    elif x & 1 == e and not (has_shield and _shielded(b, t, shield)):
-                        add(cap + t)
-            elif kind == ARCHER:
-                for t in ORTH_STEPS[sq]:  # MT-7: the step may capture
-                    x = b[t]
-                    if not x:
-                        add(base + t)
-                    elif x & 1 == e and not (has_shield and _shielded(b, t, shield)):
-                        add(cap + t)
-                # MT-7: no shot while an enemy is adjacent.
-                if not any(b[n] and b[n] & 1 == e for n in NEIGHBOURS[sq]):
-                    shot = base + SHOT * _D3
-                    for ray in RAYS8_3[sq]:
-                        for t in ray[1:] if not b[ray[0]] else ():
-                            x = b[t]
-                            if x:
-                                if x & 1 == e and not (has_shield and _shielded(b, t, shield)):
-                                    add(shot + t)
-                                break
+                        if x:
+                            if x & 1 == e and not (has_shield and _next_to(b, t, shield)):
+                                add(shot)
+                            break
             elif kind == BELIER:
                 # MT-8: orthogonal charge of 1 or 2; the first piece met, if an enemy, is
                 # pushed one square on, or crushed if it cannot go (never a protected one).
-                for first, second, beyond in CHARGES[sq]:
+                for first, second, beyond, mv1, push1, crush1, mv2, push2, crush2 in \
+                        CHARGE_TABLE[sq]:
                     x = b[first]
                     if x:
                         if x & 1 == e:
                             if second >= 0 and not b[second]:
-                                add(base + PUSH * _D3 + first)
-                            elif not (has_shield and _shielded(b, first, shield)):
-                                add(cap + first)
+                                add(push1)
+                            elif not (has_shield and _next_to(b, first, shield)):
+                                add(crush1)
                         continue
-                    add(base + first)
+                    add(mv1)
                     if second < 0:
                         continue
                     x = b[second]
                     if not x:
-                        add(base + second)
+                        add(mv2)  # type: ignore[arg-type]
                     elif x & 1 == e:
                         if beyond >= 0 and not b[beyond]:
-                            add(base + PUSH * _D3 + second)
-                        elif not (has_shield and _shielded(b, second, shield)):
-                            add(cap + second)
-            elif kind == PORTE_BOUCLIER:
-                for ray in RAYS8_2[sq]:  # never captures
-                    for t in ray:
-                        if b[t]:
-                            break
-                        add(base + t)
-            elif kind == ENVOUTEUR:
-                for t in NEIGHBOURS[sq]:  # never captures
-                    if not b[t]:
-                        add(base + t)
+                            add(push2)  # type: ignore[arg-type]
+                        elif not (has_shield and _next_to(b, second, shield)):
+                            add(crush2)  # type: ignore[arg-type]
+            elif kind == PASSEUR:
+                # MT-11: swap with any ally, wherever it stands (the Chef too).
+                swaps = PASSEUR_SWAPS[sq]
+                for t in own:
+                    if t != sq:
+                        add(swaps[t])
+            elif kind == ESPION:
+                # MT-12: swap with an enemy within 2 squares, over pieces, never the Chef;
+                # a swap is no capture, so a Porte-bouclier does not stop it.
+                for t, swap in ESPION_SWAPS[sq]:
+                    x = b[t]
+                    if x and x & 1 == e and x >> 1 != CHEF:
+                        add(swap)
         if check_repetition and self.twice:
             # MT-18: no action may make a position occur for the third time.
             seen = self.seen
             key = self.key
-            out = [code for code in out if seen.get(self._key_after(key, code), 0) < 2]
+            out = [m for m in out if seen.get(self._key_after(key, m), 0) < 2]
         return out
 
     def _key_after(self, key: int, code: int) -> int:
@@ -380,12 +321,11 @@ class MitanState(State):
             return key ^ ZOBRIST[t][x] ^ ZOBRIST[beyond][x]
         return key
 
-    # -- the transition ------------------------------------------------------------------------------
+    # -- the transition ---------------------------------------------------------------------------
     def _apply(self, seat: int, action: Action) -> list[Event]:
         self._legal = None
-        self._legal_set = None
         if isinstance(action, Move):
-            return self._battle(action.code)
+            return self._battle(action)
         if isinstance(action, Pass):
             return self._pass()
         if isinstance(action, Pick):
@@ -410,6 +350,7 @@ class MitanState(State):
         self.reserve[seat][kind] -= 1
         self.placed[seat] += 1
         self.board[sq] = kind * 2 + seat
+        self.squares[seat].append(sq)
         self.material[seat] += 1
         data = {"seat": seat, "piece": CODES[kind], "square": SQUARE_NAMES[sq]}
         if self.hidden:
@@ -439,30 +380,35 @@ class MitanState(State):
         events.append(Event("battle", {}, ruling="MT-15"))
         self._start_turn(events)
 
-    def _battle(self, code: int) -> list[Event]:
+    def _battle(self, action: Move) -> list[Event]:
         b = self.board
         c = self.turn
-        t = code % SQUARES
-        f = code // _D1 % SQUARES
-        mtype = code // _D3
+        t = action % SQUARES
+        f = action // _D1 % SQUARES
+        mtype = action // _D3
         v = b[f]
         x = b[t]
+        own = self.squares[c]
         key = self.key ^ ZOBRIST_BLACK
         captured = 0
-        data: dict[str, JSON] = {"seat": c, "action": _text(code)}
+        data: dict[str, JSON] = {"seat": c, "action": action.text()}
         if mtype == MOVE:
             b[f] = 0
             b[t] = v
+            own[own.index(f)] = t
             key ^= ZOBRIST[f][v] ^ ZOBRIST[t][v]
             kind = "move"
         elif mtype == CAPTURE:
             b[f] = 0
             b[t] = v
+            own[own.index(f)] = t
+            self.squares[c ^ 1].remove(t)
             key ^= ZOBRIST[f][v] ^ ZOBRIST[t][v] ^ ZOBRIST[t][x]
             captured = x
             kind = "crush" if v >> 1 == BELIER else "capture"
         elif mtype == SHOT:
             b[t] = 0
+            self.squares[c ^ 1].remove(t)
             key ^= ZOBRIST[t][x]
             captured = x
             kind = "shot"
@@ -471,16 +417,23 @@ class MitanState(State):
             b[f] = 0
             b[t] = v
             b[beyond] = x
+            own[own.index(f)] = t
+            enemy = self.squares[c ^ 1]
+            enemy[enemy.index(t)] = beyond
             key ^= ZOBRIST[f][v] ^ ZOBRIST[t][v] ^ ZOBRIST[t][x] ^ ZOBRIST[beyond][x]
             data["pushed_to"] = SQUARE_NAMES[beyond]
             kind = "push"
         else:
             b[f] = x
             b[t] = v
+            if x & 1 != c:  # the Espion's swap: each side's piece changes square
+                own[own.index(f)] = t
+                enemy = self.squares[c ^ 1]
+                enemy[enemy.index(t)] = f
             key ^= ZOBRIST[f][v] ^ ZOBRIST[t][x] ^ ZOBRIST[f][x] ^ ZOBRIST[t][v]
             kind = "swap"
         self.key = key
-        self.last = code
+        self.last = action
         self.passes = 0
         self.ply += 1
         if captured:
@@ -562,7 +515,7 @@ class MitanState(State):
         events.append(Event("end", {"reason": reason, "winner": winner,
                                     "points": list(self.points)}, ruling=RULING_OF[reason]))
 
-    # -- the end ---------------------------------------------------------------------------------------
+    # -- the end ----------------------------------------------------------------------------------
     def is_over(self) -> bool:
         return self.phase == OVER
 
@@ -577,14 +530,14 @@ class MitanState(State):
         return Result(ranks, (float(self.points[0]), float(self.points[1])), reason, detail,
                       RULING_OF[reason])
 
-    # -- information ------------------------------------------------------------------------------------
+    # -- information ------------------------------------------------------------------------------
     def _secret(self, seat: int | None, owner: int) -> bool:
         """Whether `owner`'s placement is hidden from `seat` now (MT-16)."""
         return self.hidden and self.phase == PLACEMENT and seat != owner
 
     def view(self, seat: int | None) -> dict[str, JSON]:
         board: list[str] = []
-        for sq, v in enumerate(self.board):
+        for v in self.board:
             board.append("" if not v or self._secret(seat, v & 1) else _piece_letter(v))
         out: dict[str, JSON] = {
             "phase": PHASES[self.phase],
@@ -631,11 +584,12 @@ class MitanState(State):
             for k in pool[self.placed[owner] - 1:]:
                 reserve[k] += 1
             out.reserve[owner] = reserve
+            out.squares[owner] = squares[:len(hidden_pieces)]
             for v, sq in zip(hidden_pieces, squares, strict=False):
                 out.board[sq] = v
         return out
 
-    # -- copies and persistence -------------------------------------------------------------------------
+    # -- copies and persistence -------------------------------------------------------------------
     def clone(self) -> Self:
         out = object.__new__(type(self))
         d = out.__dict__
@@ -644,6 +598,7 @@ class MitanState(State):
         out.streak = self.streak[:]
         out.points = self.points[:]
         out.material = self.material[:]
+        out.squares = [self.squares[0][:], self.squares[1][:]]
         out.seen = self.seen.copy()
         out.rng = self.rng.copy()
         if self.phase != BATTLE:
@@ -672,6 +627,7 @@ class MitanState(State):
             "key": f"{self.key:016x}",
             "seen": [[f"{k:016x}", n] for k, n in sorted(self.seen.items())],
             "material": list(self.material),
+            "squares": [list(sq) for sq in self.squares],
             "last": self.last,
             "ending": None if self.ending is None else list(self.ending),
         }
@@ -697,14 +653,14 @@ class MitanState(State):
         out.seen = {int(k, 16): int(n) for k, n in data["seen"]}
         out.twice = sum(1 for n in out.seen.values() if n >= 2)
         out.material = [int(n) for n in data["material"]]
+        out.squares = [[int(n) for n in sq] for sq in data["squares"]]
         out.last = int(data["last"])
         ending = data["ending"]
         out.ending = None if ending is None else (str(ending[0]), int(ending[1]))
         out._legal = None
-        out._legal_set = None
         return out
 
-    # -- positions written as text (tests, tutorial, daily challenge) ------------------------------------
+    # -- positions written as text (tests, tutorial, daily challenge) -----------------------------
     def fen(self) -> str:
         """The battle position as text: ranks 9 to 1, side to move, half-moves, streaks, points.
 
@@ -779,7 +735,8 @@ class MitanState(State):
         out.picks = len(DRAFT_ORDER)
         out.placed = [PIECES_PER_ARMY, PIECES_PER_ARMY]
         out.board = board
-        out.material = [sum(1 for v in board if v and v & 1 == s) for s in _BOTH]
+        out.squares = [[sq for sq, v in enumerate(board) if v and v & 1 == s] for s in _BOTH]
+        out.material = [len(sq) for sq in out.squares]
         out.phase = BATTLE
         out.turn = WHITE if parts[1] == "w" else BLACK
         out.ply = ply
@@ -793,7 +750,7 @@ class MitanState(State):
         out.seen = {key: 1}
         return out
 
-    # -- conveniences for tests and bots ----------------------------------------------------------------
+    # -- conveniences for tests and bots ----------------------------------------------------------
     def piece_at(self, name: str) -> str:
         """The piece on a square as its letter (capital White, small Black), '' when empty."""
         from .board import square
@@ -810,16 +767,16 @@ class MitanState(State):
             self.turn = turn
 
 
-def _shielded(b: list[int], sq: int, shield: int) -> bool:
-    # MT-9: protected when a Porte-bouclier of its own side stands on a neighbouring square.
-    for n in NEIGHBOURS[sq]:
-        if b[n] == shield:
+def _next_to(b: list[int], sq: int, value: int) -> bool:
+    """Whether a piece of this value stands on a neighbouring square (MT-9 shield, MT-10)."""
+    for n in NEIGHBOURS[sq]:  # noqa: SIM110 (a plain loop is faster than any() here)
+        if b[n] == value:
             return True
     return False
 
 
 def _text(code: int) -> str:
-    return moves([code])[0].text()
+    return move(code).text()
 
 
 # The ruling cited by each battle action's event, by piece kind and action type.

@@ -8,6 +8,7 @@ its legal targets are then marked from the view's own "legal" list.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Any
 
 from rich.console import Group
 from rich.table import Table
@@ -16,7 +17,7 @@ from rich.text import Text
 from ludotheque.core.game import JSON
 
 FILES = "abcdefghi"
-_LABELS = {
+_LABELS: dict[str, dict[str, Any]] = {
     "fr": {"phase": {"draft": "draft", "placement": "placement", "battle": "bataille",
                      "over": "partie finie"},
            "sides": ("Blancs", "Noirs"), "to_act": "À jouer", "market": "Marché",
@@ -39,7 +40,7 @@ def _counts(counts: object) -> str:
 
 
 def render(view: Mapping[str, JSON], seat: int | None, lang: str = "fr") -> Group:
-    words = _LABELS["en" if lang == "en" else "fr"]
+    words: dict[str, Any] = _LABELS["en" if lang == "en" else "fr"]
     sides = words["sides"]
     board = list(view.get("board") or [""] * 81)
     mitans = set(view.get("mitans") or [])
@@ -50,15 +51,16 @@ def render(view: Mapping[str, JSON], seat: int | None, lang: str = "fr") -> Grou
     selected = view.get("selected")
     targets: set[str] = set()
     if isinstance(selected, str):
+        # A square selects a piece on the board; a letter selects a piece to place.
         for text in view.get("legal") or []:
-            if isinstance(text, str) and text[1:3] == selected:
-                targets.add(text[-2:])
-            elif isinstance(text, str) and "@" in text and text.startswith(selected):
+            if not isinstance(text, str) or len(text) < 4:
+                continue
+            if text[1:3] == selected or ("@" in text and text[0] == selected):
                 targets.add(text[-2:])
     table = Table(show_header=True, show_lines=False, box=None, pad_edge=False)
     table.add_column(" ")
-    for f in FILES:
-        table.add_column(f, justify="center")
+    for file in FILES:
+        table.add_column(file, justify="center")
     for r in range(8, -1, -1):
         cells = [Text(str(r + 1), style="dim")]
         for f in range(9):
