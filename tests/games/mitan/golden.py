@@ -53,6 +53,209 @@ def main() -> None:
         record.meta = {"made_by": "tests/games/mitan/golden.py (seeded random game)"}
         record.save(RECORDS / f"{name}.json")
         print(name, "seed", record.seed, len(record.moves), "actions")
+    record = double_pass_game(DOUBLE_PASS_SEED)
+    record.meta = {"made_by": "tests/games/mitan/golden.py (scripted game, double_pass_game)"}
+    record.save(RECORDS / "double_pass.json")
+    print("double_pass seed", record.seed, len(record.moves), "actions")
+
+
+# -- a scripted game that ends on two passes in a row (MT-19) ------------------------------------
+# White keeps its Chef on a1 and its Envoûteur on a2; the other pieces fight until few are
+# left; then Black walks its Chef to a3 and its Envoûteur to b2: every piece left is next to an
+# enemy Envoûteur, both sides are paralysed (MT-10) and pass.
+
+KEEP = {"C", "E"}
+DOUBLE_PASS_SEED = 1  # a market with Envoûteurs where the script's fight thins out
+PICK_ORDER = "LKMFSGABXYPE"
+
+
+def _piece(state: object, sq: str) -> str:
+    return state.piece_at(sq)  # type: ignore[attr-defined, no-any-return]
+
+
+def _fodder(state: object, side: int) -> list[str]:
+    names = [f"{f}{r}" for r in range(1, 10) for f in "abcdefghi"]
+    out = []
+    for sq in names:
+        p = _piece(state, sq)
+        if p and p.isupper() == (side == 0) and p.upper() not in KEEP:
+            out.append(sq)
+    return out
+
+
+def _dist(a: str, b: str) -> int:
+    return max(abs(ord(a[0]) - ord(b[0])), abs(int(a[1]) - int(b[1])))
+
+
+def _safe(state: object, text: str) -> bool:
+    """The action ends nothing and gives the mover no two Mitans."""
+    trial = state.clone()  # type: ignore[attr-defined]
+    seat = trial.turn
+    trial.play(text)
+    if trial.is_over():
+        return False
+    held = sum(1 for m in ("c5", "e5", "g5") if (p := _piece(trial, m))
+               and p.isupper() == (seat == 0))
+    return held < 2
+
+
+def _fight(state: object) -> str:
+    """Phase A: fodder takes fodder; otherwise fodder walks towards the enemy's fodder."""
+    seat = state.turn  # type: ignore[attr-defined]
+    legal = state.legal_texts(seat)  # type: ignore[attr-defined]
+    if legal == ["pass"]:
+        return "pass"
+    enemy = _fodder(state, 1 - seat)
+    best: tuple[int, str] | None = None
+    for text in legal:
+        if "<>" in text or text[0] in KEEP:
+            continue
+        target = text[-2:]
+        victim = _piece(state, target)
+        if ("x" in text or "*" in text) and victim.upper() not in KEEP and _safe(state, text):
+            return text
+        if "-" in text and enemy and _safe(state, text):
+            d = min(_dist(target, e) for e in enemy)
+            if best is None or d < best[0]:
+                best = (d, text)
+    if best is not None:
+        return best[1]
+    for text in legal:
+        if "<>" not in text and _safe(state, text):
+            return text
+    return legal[0]
+
+
+def _step_towards(state: object, origin: str, goal: str) -> str | None:
+    """The first move of a shortest path of the piece on `origin` to `goal` (others fixed)."""
+    start = state.fen()  # type: ignore[attr-defined]
+    seat = state.turn  # type: ignore[attr-defined]
+    frontier = [(origin, start, None)]
+    seen = {origin}
+    while frontier:
+        nxt = []
+        for sq, fen, first in frontier:
+            pos = GAME.position(fen)
+            for text in pos.legal_texts(seat):
+                if text[1:3] != sq or "-" not in text:
+                    continue
+                to = text[-2:]
+                if to in seen:
+                    continue
+                seen.add(to)
+                step = first or text
+                if to == goal:
+                    return step
+                after = pos.clone()
+                after.play(text)
+                parts = after.fen().split()
+                parts[1] = "wb"[seat]
+                parts[2] = "0"
+                nxt.append((to, " ".join(parts), step))
+        frontier = nxt
+    return None
+
+
+def double_pass_game(seed: int) -> Record:
+    state = GAME.new(seed)
+    moves: list[Move] = []
+
+    def act(text: str) -> None:
+        seat = state.to_act()[0]
+        state.play(text, seat)
+        moves.append(Move(seat, text))
+
+    while state.phase == 0:  # each takes an Envoûteur first, then simple fighters
+        seat = state.to_act()[0]
+        legal = {t.split()[1] for t in state.legal_texts(seat)}
+        mine = state.drafted[seat]
+        order = "E" + PICK_ORDER if not mine[11] else PICK_ORDER
+        act(f"pick {next(c for c in order if c in legal)}")
+    white = iter(["C@a1", "E@a2"] + [f"{f}{r}" for r in (1, 2) for f in "bcdefghi"])
+    black = iter(["C@a9", "E@b8"] + [f"{f}{r}" for r in (8, 9) for f in "bcdefghi"])
+    while state.phase == 1:
+        seat = state.to_act()[0]
+        squares = white if seat == 0 else black
+        legal = state.legal_texts(seat)
+        while True:
+            sq = next(squares)
+            text = sq if "@" in sq else next((t for t in legal if t.endswith("@" + sq)), "")
+            if text in legal:
+                act(text)
+                break
+    # Phase A: fight until at most one fighter is left on the board.
+    while len(_fodder(state, 0)) + len(_fodder(state, 1)) > 1:
+        if state.is_over() or state.ply > 110:
+            raise LookupError("the fight did not thin out")
+        act(_fight(state))
+    # Phase B: Black walks in; White waits with what it has.
+    black_goals = [("a9", "a3"), ("b8", "c3")]
+    if _fodder(state, 1):
+        black_goals.insert(0, (_fodder(state, 1)[0], "b3"))
+    white_goals = [(_fodder(state, 0)[0], "c1")] if _fodder(state, 0) else []
+    while not state.is_over() and state.ply < 148:
+        seat = state.turn
+        if seat == 1:
+            text = _next_goal_step(state, 1, black_goals)
+            if text is None:  # in place: the Envoûteur closes the trap
+                if _white_ready(state):
+                    act(_step_towards(state, _where(state, "e"), "b2") or "pass")
+                    break
+                text = next(t for t in state.legal_texts(1)
+                            if t.startswith("C") and _safe(state, t))
+            act(text)
+        else:
+            text = _next_goal_step(state, 0, white_goals)
+            if text is None:
+                text = _wait_white(state)
+            act(text)
+    while not state.is_over():
+        act("pass")
+    return record_of(GAME, seed, 2, {}, moves, state)
+
+
+def _where(state: object, letter: str) -> str:
+    for r in range(1, 10):
+        for f in "abcdefghi":
+            if _piece(state, f"{f}{r}") == letter:
+                return f"{f}{r}"
+    raise LookupError(letter)
+
+
+def _next_goal_step(state: object, side: int, goals: list[tuple[str, str]]) -> str | None:
+    letters = {"a3": "c" if side else "C", "c3": "e", "b3": None, "c1": None}
+    for _, goal in goals:
+        letter = letters.get(goal)
+        if letter:
+            origin = _where(state, letter)
+        else:
+            fodder = _fodder(state, side)
+            if not fodder:
+                continue
+            origin = fodder[0]
+        if origin == goal:
+            continue
+        step = _step_towards(state, origin, goal)
+        if step is not None and _safe(state, step):
+            return step
+        return None
+    return None
+
+
+def _white_ready(state: object) -> bool:
+    return _piece(state, "a2") == "E" and _piece(state, "a1") == "C" and all(
+        _dist(sq, "b2") == 1 for sq in _fodder(state, 0))
+
+
+def _wait_white(state: object) -> str:
+    legal = state.legal_texts(0)  # type: ignore[attr-defined]
+    for text in legal:
+        if text[0] not in KEEP and _safe(state, text) and "x" not in text and "*" not in text:
+            return text
+    for text in legal:
+        if text.startswith("Ca1-b1") or text.startswith("Cb1-a1"):
+            return text
+    return legal[0]
 
 
 if __name__ == "__main__":
