@@ -10,7 +10,7 @@ from pathlib import Path
 
 from ludotheque.core.record import Move, Record, record_of
 from ludotheque.core.rng import Rng, derive_seed
-from ludotheque.games.mitan import GAME
+from ludotheque.games.mitan import GAME, MitanState
 
 RECORDS = Path(__file__).resolve().parents[2] / "records" / "mitan"
 # (file name, wanted ending, placement option); the first seed giving that ending is kept.
@@ -26,6 +26,7 @@ WANTED = [
 def random_game(seed: int, placement: str) -> Record:
     """A game of seeded random choices, with its result."""
     state = GAME.new(seed, 2, {"placement": placement})
+    assert isinstance(state, MitanState)
     rng = Rng(derive_seed("golden", seed))
     moves: list[Move] = []
     while not state.is_over():
@@ -69,11 +70,11 @@ DOUBLE_PASS_SEED = 1  # a market with Envoûteurs where the script's fight thins
 PICK_ORDER = "LKMFSGABXYPE"
 
 
-def _piece(state: object, sq: str) -> str:
-    return state.piece_at(sq)  # type: ignore[attr-defined, no-any-return]
+def _piece(state: MitanState, sq: str) -> str:
+    return state.piece_at(sq)
 
 
-def _fodder(state: object, side: int) -> list[str]:
+def _fodder(state: MitanState, side: int) -> list[str]:
     names = [f"{f}{r}" for r in range(1, 10) for f in "abcdefghi"]
     out = []
     for sq in names:
@@ -87,9 +88,9 @@ def _dist(a: str, b: str) -> int:
     return max(abs(ord(a[0]) - ord(b[0])), abs(int(a[1]) - int(b[1])))
 
 
-def _safe(state: object, text: str) -> bool:
+def _safe(state: MitanState, text: str) -> bool:
     """The action ends nothing and gives the mover no two Mitans."""
-    trial = state.clone()  # type: ignore[attr-defined]
+    trial = state.clone()
     seat = trial.turn
     trial.play(text)
     if trial.is_over():
@@ -99,10 +100,10 @@ def _safe(state: object, text: str) -> bool:
     return held < 2
 
 
-def _fight(state: object) -> str:
+def _fight(state: MitanState) -> str:
     """Phase A: fodder takes fodder; otherwise fodder walks towards the enemy's fodder."""
-    seat = state.turn  # type: ignore[attr-defined]
-    legal = state.legal_texts(seat)  # type: ignore[attr-defined]
+    seat = state.turn
+    legal = state.legal_texts(seat)
     if legal == ["pass"]:
         return "pass"
     enemy = _fodder(state, 1 - seat)
@@ -126,14 +127,14 @@ def _fight(state: object) -> str:
     return legal[0]
 
 
-def _step_towards(state: object, origin: str, goal: str) -> str | None:
+def _step_towards(state: MitanState, origin: str, goal: str) -> str | None:
     """The first move of a shortest path of the piece on `origin` to `goal` (others fixed)."""
-    start = state.fen()  # type: ignore[attr-defined]
-    seat = state.turn  # type: ignore[attr-defined]
-    frontier = [(origin, start, None)]
+    start = state.fen()
+    seat = state.turn
+    frontier: list[tuple[str, str, str | None]] = [(origin, start, None)]
     seen = {origin}
     while frontier:
-        nxt = []
+        nxt: list[tuple[str, str, str | None]] = []
         for sq, fen, first in frontier:
             pos = GAME.position(fen)
             for text in pos.legal_texts(seat):
@@ -158,6 +159,7 @@ def _step_towards(state: object, origin: str, goal: str) -> str | None:
 
 def double_pass_game(seed: int) -> Record:
     state = GAME.new(seed)
+    assert isinstance(state, MitanState)
     moves: list[Move] = []
 
     def act(text: str) -> None:
@@ -167,10 +169,10 @@ def double_pass_game(seed: int) -> Record:
 
     while state.phase == 0:  # each takes an Envoûteur first, then simple fighters
         seat = state.to_act()[0]
-        legal = {t.split()[1] for t in state.legal_texts(seat)}
+        offered = {t.split()[1] for t in state.legal_texts(seat)}
         mine = state.drafted[seat]
         order = "E" + PICK_ORDER if not mine[11] else PICK_ORDER
-        act(f"pick {next(c for c in order if c in legal)}")
+        act(f"pick {next(c for c in order if c in offered)}")
     white = iter(["C@a1", "E@a2"] + [f"{f}{r}" for r in (1, 2) for f in "bcdefghi"])
     black = iter(["C@a9", "E@b8"] + [f"{f}{r}" for r in (8, 9) for f in "bcdefghi"])
     while state.phase == 1:
@@ -196,25 +198,22 @@ def double_pass_game(seed: int) -> Record:
     while not state.is_over() and state.ply < 148:
         seat = state.turn
         if seat == 1:
-            text = _next_goal_step(state, 1, black_goals)
-            if text is None:  # in place: the Envoûteur closes the trap
+            step = _next_goal_step(state, 1, black_goals)
+            if step is None:  # in place: the Envoûteur closes the trap
                 if _white_ready(state):
                     act(_step_towards(state, _where(state, "e"), "b2") or "pass")
                     break
-                text = next(t for t in state.legal_texts(1)
+                step = next(t for t in state.legal_texts(1)
                             if t.startswith("C") and _safe(state, t))
-            act(text)
+            act(step)
         else:
-            text = _next_goal_step(state, 0, white_goals)
-            if text is None:
-                text = _wait_white(state)
-            act(text)
+            act(_next_goal_step(state, 0, white_goals) or _wait_white(state))
     while not state.is_over():
         act("pass")
     return record_of(GAME, seed, 2, {}, moves, state)
 
 
-def _where(state: object, letter: str) -> str:
+def _where(state: MitanState, letter: str) -> str:
     for r in range(1, 10):
         for f in "abcdefghi":
             if _piece(state, f"{f}{r}") == letter:
@@ -222,7 +221,7 @@ def _where(state: object, letter: str) -> str:
     raise LookupError(letter)
 
 
-def _next_goal_step(state: object, side: int, goals: list[tuple[str, str]]) -> str | None:
+def _next_goal_step(state: MitanState, side: int, goals: list[tuple[str, str]]) -> str | None:
     letters = {"a3": "c" if side else "C", "c3": "e", "b3": None, "c1": None}
     for _, goal in goals:
         letter = letters.get(goal)
@@ -242,13 +241,13 @@ def _next_goal_step(state: object, side: int, goals: list[tuple[str, str]]) -> s
     return None
 
 
-def _white_ready(state: object) -> bool:
+def _white_ready(state: MitanState) -> bool:
     return _piece(state, "a2") == "E" and _piece(state, "a1") == "C" and all(
         _dist(sq, "b2") == 1 for sq in _fodder(state, 0))
 
 
-def _wait_white(state: object) -> str:
-    legal = state.legal_texts(0)  # type: ignore[attr-defined]
+def _wait_white(state: MitanState) -> str:
+    legal = state.legal_texts(0)
     for text in legal:
         if text[0] not in KEEP and _safe(state, text) and "x" not in text and "*" not in text:
             return text

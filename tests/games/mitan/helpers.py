@@ -6,6 +6,7 @@ vectors, no precomputed tables, no shared code with the engine) used to check ac
 
 from __future__ import annotations
 
+from ludotheque.core.game import Event
 from ludotheque.games.mitan import GAME, MitanState
 
 FILES = "abcdefghi"
@@ -42,8 +43,8 @@ def actions_of(state: MitanState, square: str) -> set[str]:
     return {t for t in state.legal_texts(state.turn) if t[1:3] == square}
 
 
-def play(state: MitanState, *texts: str) -> list[object]:
-    events: list[object] = []
+def play(state: MitanState, *texts: str) -> list[Event]:
+    events: list[Event] = []
     for text in texts:
         events += state.play(text)
     return events

@@ -54,7 +54,7 @@ def test_broken_data_names_file_piece_and_field(tmp_path: Path, old: str, new: s
 
 def test_a_missing_piece_is_named(tmp_path: Path) -> None:
     text = SHIPPED.read_text(encoding="utf-8")
-    head, _, tail = text.partition('[[piece]]\ncode = "Y"')
+    head = text.partition('[[piece]]\ncode = "Y"')[0]
     path = tmp_path / "pieces.toml"
     path.write_text(head, encoding="utf-8")
     with pytest.raises(DataError, match="missing pieces with codes Y"):

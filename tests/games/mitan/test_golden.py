@@ -9,7 +9,7 @@ import pytest
 from ludotheque.core.record import Record, replay
 from ludotheque.games.mitan import GAME
 
-from .golden import DOUBLE_PASS_SEED, RECORDS, WANTED, double_pass_game, random_game
+from .golden import RECORDS, WANTED, random_game
 
 ENDINGS = {"chef_captured", "centre_held", "annihilation", "half_move_limit", "double_pass"}
 

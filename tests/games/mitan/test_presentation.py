@@ -61,7 +61,6 @@ def test_render_shows_the_mitans_pieces_last_move_and_targets() -> None:
 
 
 def test_render_during_hidden_placement_hides_the_other_army() -> None:
-    state, _ = all_events(3, "hidden")
     fresh = GAME.new(3, 2, {"placement": "hidden"})
     assert isinstance(fresh, MitanState)
     while fresh.phase == 0:
