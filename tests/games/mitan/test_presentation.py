@@ -104,3 +104,13 @@ def test_mt24_a_daily_seed_gives_everyone_the_same_market() -> None:
 def test_rules_summaries_exist_in_both_languages() -> None:
     assert "Mitan" in GAME.rules("fr") and "MT-18" in GAME.rules("fr")
     assert "Mitan" in GAME.rules("en") and "MT-18" in GAME.rules("en")
+
+
+def test_the_python_example_of_the_rules_page_runs(capsys: object) -> None:
+    from pathlib import Path
+
+    page = Path(__file__).resolve().parents[3] / "docs" / "rules" / "mitan.md"
+    code = page.read_text(encoding="utf-8").split("```python\n")[1].split("```")[0]
+    exec(compile(code, str(page), "exec"), {})
+    out = capsys.readouterr().out  # type: ignore[attr-defined]
+    assert out.strip() == "f3c4/9/9/9/4L4/9/9/9/4C4 b 1 0,0 0,0"
