@@ -5,6 +5,8 @@
 Prints random battle playouts (from drafted and placed positions), whole random games,
 python-chess random games, as games/s and plies/s, the ratio of battle plies/s to chess plies/s
 (target >= 3), and the mean time of clone() + apply() (target < 20 us).
+Times are the CPU time of this process (time.process_time), so that other work on a shared
+machine does not count; run it on a quiet machine all the same.
 """
 
 from __future__ import annotations
@@ -38,40 +40,59 @@ def playout(state: MitanState, rng: Rng) -> int:
     return plies
 
 
-def bench_battles(seconds: float) -> tuple[int, int, float]:
-    starts = [random_game_to_battle(s) for s in range(50)]
-    rng = Rng(1)
-    games = plies = 0
-    began = time.perf_counter()
-    while time.perf_counter() - began < seconds:
-        plies += playout(starts[games % len(starts)].clone(), rng)
-        games += 1
-    return games, plies, time.perf_counter() - began
+class Battles:
+    """Random battle playouts from drafted and placed positions."""
+
+    def __init__(self) -> None:
+        self.starts = [random_game_to_battle(s) for s in range(50)]
+        self.rng = Rng(1)
+        self.games = 0
+
+    def run(self, seconds: float) -> tuple[int, int]:
+        games = plies = 0
+        began = time.process_time()
+        while time.process_time() - began < seconds:
+            plies += playout(self.starts[self.games % len(self.starts)].clone(), self.rng)
+            self.games += 1
+            games += 1
+        return games, plies
 
 
-def bench_whole_games(seconds: float) -> tuple[int, int, float]:
-    rng = Rng(2)
-    games = plies = 0
-    began = time.perf_counter()
-    while time.perf_counter() - began < seconds:
-        state = GAME.new(games)
-        assert isinstance(state, MitanState)
-        plies += playout(state, rng)
-        games += 1
-    return games, plies, time.perf_counter() - began
+class WholeGames:
+    """Random games from the market to the end."""
+
+    def __init__(self) -> None:
+        self.rng = Rng(2)
+        self.games = 0
+
+    def run(self, seconds: float) -> tuple[int, int]:
+        games = plies = 0
+        began = time.process_time()
+        while time.process_time() - began < seconds:
+            state = GAME.new(self.games)
+            assert isinstance(state, MitanState)
+            plies += playout(state, self.rng)
+            self.games += 1
+            games += 1
+        return games, plies
 
 
-def bench_chess(seconds: float) -> tuple[int, int, float]:
-    rng = Rng(3)
-    games = plies = 0
-    began = time.perf_counter()
-    while time.perf_counter() - began < seconds:
-        board = chess.Board()
-        while not board.is_game_over():
-            board.push(rng.choice(list(board.legal_moves)))
-            plies += 1
-        games += 1
-    return games, plies, time.perf_counter() - began
+class ChessGames:
+    """python-chess random games: legal moves listed, one pushed, until the game is over."""
+
+    def __init__(self) -> None:
+        self.rng = Rng(3)
+
+    def run(self, seconds: float) -> tuple[int, int]:
+        games = plies = 0
+        began = time.process_time()
+        while time.process_time() - began < seconds:
+            board = chess.Board()
+            while not board.is_game_over():
+                board.push(self.rng.choice(list(board.legal_moves)))
+                plies += 1
+            games += 1
+        return games, plies
 
 
 def bench_clone_apply(samples: int = 20000) -> float:
@@ -89,25 +110,36 @@ def bench_clone_apply(samples: int = 20000) -> float:
             state.apply(seat, action)
     for s, _, _ in pairs:
         s.legal_actions(s.to_act()[0])  # legality is checked from the cached legal list
-    began = time.perf_counter()
+    began = time.process_time()
     for s, seat, action in pairs:
         s.clone().apply(seat, action)
-    return (time.perf_counter() - began) / len(pairs)
+    return (time.process_time() - began) / len(pairs)
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--seconds", type=float, default=5.0, help="time per measure")
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--seconds", type=float, default=6.0, help="time per measure")
+    parser.add_argument("--rounds", type=int, default=6,
+                        help="the measures are interleaved in rounds, so that a busy machine "
+                             "slows them alike")
     args = parser.parse_args()
-    rows = []
-    for label, fn in (("Mitan battles (drafted, placed)", bench_battles),
-                      ("Mitan whole games", bench_whole_games),
-                      ("python-chess random games", bench_chess)):
-        games, plies, took = fn(args.seconds)
-        rows.append((label, games / took, plies / took, plies / games))
+    benches = {"Mitan battles (drafted, placed)": Battles(), "Mitan whole games": WholeGames(),
+               "python-chess random games": ChessGames()}
+    totals = {label: [0, 0, 0.0] for label in benches}
+    for _ in range(args.rounds):
+        for label, bench in benches.items():
+            began = time.process_time()
+            games, plies = bench.run(args.seconds / args.rounds)
+            took = time.process_time() - began
+            totals[label][0] += games
+            totals[label][1] += plies
+            totals[label][2] += took
+    rates = {}
+    for label, (games, plies, took) in totals.items():
+        rates[label] = plies / took
         print(f"{label:34s} {games / took:9.1f} games/s {plies / took:11.0f} plies/s "
               f"({plies / games:.1f} plies/game)")
-    ratio = rows[0][2] / rows[2][2]
+    ratio = rates["Mitan battles (drafted, placed)"] / rates["python-chess random games"]
     print(f"ratio Mitan battle plies/s : chess plies/s = {ratio:.2f} (target >= 3)")
     mean = bench_clone_apply()
     print(f"clone() + apply(): {mean * 1e6:.2f} us on average (target < 20 us)")

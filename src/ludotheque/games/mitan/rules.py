@@ -152,6 +152,18 @@ class MitanState(State):
             return [place(CHEF, sq) for sq in empty]
         return [place(k, sq) for k in MARKET_KINDS if reserve[k] for sq in empty]
 
+    def apply(self, seat: int, action: Action) -> list[Event]:
+        # The battle's common case without the generic checks' overhead; anything else (and
+        # every illegal action) goes through State.apply, which refuses it unchanged.
+        if self.phase == BATTLE and seat == self.turn and type(action) is Move:
+            legal = self._legal
+            if legal is None:
+                legal = self._legal = self._generate()
+            if action in legal:
+                self._legal = None
+                return self._battle(action)
+        return super().apply(seat, action)
+
     def why_illegal(self, seat: int, action: Action) -> str | None:
         phase = self.phase
         if phase == BATTLE:
@@ -216,20 +228,21 @@ class MitanState(State):
         own = self.squares[c]
         out: list[Move] = []
         add = out.append
+        leaps_of, rays_of = LEAPS, RAYS  # locals: read once per call, not once per piece
         for sq in own:
             # MT-10: a piece next to an enemy Envoûteur has no move, shot or swap.
             if has_enchanter and _next_to(b, sq, enchanter):
                 continue
             v = b[sq]
             # MT-9: an enemy next to its own Porte-bouclier is never captured (_next_to).
-            for t, mv, cp in LEAPS[v][sq]:
+            for t, mv, cp in leaps_of[v][sq]:
                 x = b[t]
                 if not x:
                     add(mv)
                 elif (cp is not None and x & 1 == e
                       and not (has_shield and _next_to(b, t, shield))):
                     add(cp)
-            for ray in RAYS[v][sq]:
+            for ray in rays_of[v][sq]:
                 # MT-5: slides cross empty squares and stop at the first piece met.
                 for t, mv, cp in ray:
                     x = b[t]
@@ -600,7 +613,7 @@ class MitanState(State):
         out.material = self.material[:]
         out.squares = [self.squares[0][:], self.squares[1][:]]
         out.seen = self.seen.copy()
-        out.rng = self.rng.copy()
+        # The Rng is read once, for the market (MT-13), and never changed after: shared.
         if self.phase != BATTLE:
             out.market = self.market[:]
             out.drafted = [self.drafted[0][:], self.drafted[1][:]]
