@@ -240,3 +240,21 @@ def test_mt12_espion_swap_exchanges_the_two_pieces() -> None:
 def test_mt5_no_piece_lands_on_an_ally_and_non_capturing_pieces_stop_before_enemies() -> None:
     state = position({"e5": "E", "e4": "F", "e6": "f"})
     assert not any(t.endswith(("e4", "e6")) for t in actions_of(state, "e5"))
+
+
+def test_mt10_moving_a_paralysed_piece_is_refused_with_the_reason() -> None:
+    state = position({"d5": "L", "e6": "e"})
+    before = state.fen()
+    with pytest.raises(IllegalAction, match="paralysed by an Envoûteur"):
+        state.play("Ld5-d4")
+    assert state.fen() == before
+
+
+def test_mt17_an_action_of_a_piece_one_does_not_have_is_refused() -> None:
+    state = position({"d5": "L"})
+    with pytest.raises(IllegalAction, match="no M on d5"):
+        state.play("Md5-e6")
+    with pytest.raises(IllegalAction, match="not a legal move"):
+        state.play("Ld5-d9")
+    with pytest.raises(IllegalAction, match="battle has begun"):
+        state.play("pick L")

@@ -11,7 +11,7 @@ from ludotheque.core.game import JSON, Action, Config, Event, Game, Options, Sta
 from .board import CODES, KIND_OF_CODE, MITANS
 from .notation import parse
 from .pieces import piece
-from .rules import HALF_MOVE_LIMIT, MitanState
+from .rules import BATTLE, HALF_MOVE_LIMIT, MitanState
 
 
 class MitanOptions(Options):
@@ -154,7 +154,7 @@ class Mitan(Game):
         if result is not None:
             return 1.0 if result.ranks[seat] == 0 and not result.is_draw else (
                 0.0 if result.is_draw else -1.0)
-        if state.phase != 2:  # before the battle: material drafted only
+        if state.phase != BATTLE:  # before the battle: material drafted only
             score = sum(piece(k).value * (state.drafted[seat][k] - state.drafted[1 - seat][k])
                         for k in range(2, 14))
             return math.tanh(score / 10)
