@@ -12,13 +12,11 @@ SIZE = 9
 SQUARES = 81
 FILES = "abcdefghi"
 WHITE, BLACK = 0, 1
-COLOURS = ("Blancs", "Noirs")
 
 # Piece kinds: the code letters of MT-4's table, index = kind.
 CODES = ".CFLMSGKABPEXY"
 CHEF, FANTASSIN, LANCIER, MOINE, SAUTEUR, GRIFFON, CAVALIER = 1, 2, 3, 4, 5, 6, 7
 ARCHER, BELIER, PORTE_BOUCLIER, ENVOUTEUR, PASSEUR, ESPION = 8, 9, 10, 11, 12, 13
-KINDS = range(1, 14)
 MARKET_KINDS = tuple(range(2, 14))  # MT-13: the Chef is never in the market
 KIND_OF_CODE = {c: k for k, c in enumerate(CODES) if k}
 
@@ -76,16 +74,13 @@ def _jumps(dirs: tuple[tuple[int, int], ...], distance: int) -> tuple[tuple[int,
 
 
 # Rays (non-empty, nearest square first) by square.
-RAYS8_1 = _rays(EIGHT, 1)
 RAYS8_2 = _rays(EIGHT, 2)
 RAYS8_3 = _rays(EIGHT, 3)
-RAYS_ORTH_1 = _rays(ORTHOGONAL, 1)
-RAYS_ORTH_2 = _rays(ORTHOGONAL, 2)
 RAYS_ORTH_3 = _rays(ORTHOGONAL, 3)
 RAYS_DIAG_3 = _rays(DIAGONAL, 3)
 # The 8 neighbours of each square ("collé à", MT-2).
-NEIGHBOURS = tuple(tuple(r[0] for r in rays) for rays in RAYS8_1)
-ORTH_STEPS = tuple(tuple(r[0] for r in rays) for rays in RAYS_ORTH_1)
+NEIGHBOURS = tuple(tuple(r[0] for r in rays) for rays in _rays(EIGHT, 1))
+ORTH_STEPS = tuple(tuple(r[0] for r in rays) for rays in _rays(ORTHOGONAL, 1))
 JUMPS8_2 = _jumps(EIGHT, 2)
 JUMPS_ORTH_3 = _jumps(ORTHOGONAL, 3)
 # The Fantassin's double step: (middle, landing) per square and colour.

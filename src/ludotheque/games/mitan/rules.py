@@ -49,7 +49,6 @@ from .notation import (
     Pass,
     Pick,
     Place,
-    encode,
     move,
     place,
 )
@@ -567,7 +566,8 @@ class MitanState(State):
             "ply": self.ply,
             "streak": list(self.streak),
             "points": list(self.points),
-            "last": None if self.last == -1 else "pass" if self.last == -2 else _text(self.last),
+            "last": (None if self.last == -1 else "pass" if self.last == -2
+                     else move(self.last).text()),
         }
         if seat is not None and seat in self.to_act():
             out["legal"] = self.legal_texts(seat)
@@ -788,10 +788,6 @@ def _next_to(b: list[int], sq: int, value: int) -> bool:
     return False
 
 
-def _text(code: int) -> str:
-    return move(code).text()
-
-
 # The ruling cited by each battle action's event, by piece kind and action type.
 _RULING_OF_ACTION: tuple[tuple[str | None, ...], ...] = tuple(
     tuple("MT-8" if k == BELIER else "MT-7" if mt == SHOT else
@@ -800,4 +796,4 @@ _RULING_OF_ACTION: tuple[tuple[str | None, ...], ...] = tuple(
           for mt in range(5))
     for k in range(14))
 
-__all__ = ["MitanState", "encode"]
+__all__ = ["MitanState"]
