@@ -110,3 +110,16 @@ def test_position_text_of_random_battles_round_trips(seed: int, plies: int) -> N
 def test_position_text_errors_are_notation_errors(text: str) -> None:
     with pytest.raises(NotationError):
         GAME.position(text)
+
+
+def test_actions_built_by_hand_out_of_range_are_refused_not_crashing() -> None:
+    from ludotheque.core.errors import IllegalAction
+
+    state = GAME.new(1)
+    for action in (Pick(20), Pick(0), Pick(1), Place(3, 3)):
+        with pytest.raises(IllegalAction):
+            state.apply(0, action)
+    battle = GAME.position("4c4/9/9/9/9/9/9/9/4C4 w")
+    for move in (Move(10**9), Move(-5), Move(7)):
+        with pytest.raises(IllegalAction):
+            battle.apply(0, move)

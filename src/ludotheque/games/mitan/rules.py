@@ -182,11 +182,15 @@ class MitanState(State):
         if phase == DRAFT:
             if not isinstance(action, Pick):
                 return f"{action.text()}: this is the draft, pick a piece (MT-14)"
+            if action.kind not in MARKET_KINDS:
+                return f"{action!r}: the market never holds such a piece (MT-13)"
             if not self.market[action.kind]:
                 return f"{action.text()}: no {CODES[action.kind]} left in the market (MT-14)"
             return None
         if not isinstance(action, Place):
             return f"{action.text()}: this is the placement, place a piece (MT-15)"
+        if not 0 < action.kind < len(CODES) or not 0 <= action.square < SQUARES:
+            return f"{action!r} is no piece or no square"
         reserve = self.reserve[seat]
         if reserve[CHEF] and action.kind != CHEF:
             return f"{action.text()}: place your Chef first (MT-15)"
@@ -199,6 +203,8 @@ class MitanState(State):
         return None
 
     def _explain(self, action: Move) -> str:
+        if not 0 <= action < 5 * _D3:
+            return f"{int(action)} is the code of no action"
         text = action.text()
         v = self.board[action.origin]
         if not v or v & 1 != self.turn or v >> 1 != action.kind:
