@@ -5,11 +5,13 @@ code with the engine; then both generators compared on positions of random games
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from ludotheque.core.rng import Rng
 from ludotheque.games.mitan import GAME, MitanState
 
-from .helpers import naive_actions
+from .helpers import fen_of, naive_actions
 
 COUNTS = [
     # after placement, the first move of the battle
@@ -50,3 +52,23 @@ def test_both_generators_agree_on_positions_of_random_games() -> None:
                 checked += 1
             state.apply(seat, rng.choice(legal))
     assert checked > 500
+
+
+LETTERS = "FLMSGKABPEXY"
+squares = st.sampled_from([f"{f}{r}" for f in "abcdefghi" for r in range(1, 10)])
+pieces = st.sampled_from([*LETTERS, *LETTERS.lower()])
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.dictionaries(squares, pieces, min_size=0, max_size=24), squares, squares,
+       st.sampled_from("wb"))
+def test_both_generators_agree_on_arbitrary_positions(board: dict[str, str], white_chef: str,
+                                                      black_chef: str, side: str) -> None:
+    if white_chef == black_chef:
+        return
+    board = {**board, white_chef: "C", black_chef: "c"}
+    fen = fen_of(board, side)
+    state = GAME.position(fen)
+    engine = state.legal_texts(state.turn)
+    assert len(engine) == len(set(engine))
+    assert set(engine) == naive_actions(fen)
