@@ -16,6 +16,7 @@ import time
 
 import chess
 
+from ludotheque.core import Action
 from ludotheque.core.rng import Rng
 from ludotheque.games.mitan import GAME, MitanState
 
@@ -98,7 +99,7 @@ class ChessGames:
 def bench_clone_apply(samples: int = 20000) -> float:
     """Mean seconds of clone() + apply() over positions met in random battles."""
     rng = Rng(4)
-    pairs = []
+    pairs: list[tuple[MitanState, int, Action]] = []
     seed = 0
     while len(pairs) < samples:
         state = random_game_to_battle(1000 + seed)
@@ -123,9 +124,10 @@ def main() -> None:
                         help="the measures are interleaved in rounds, so that a busy machine "
                              "slows them alike")
     args = parser.parse_args()
-    benches = {"Mitan battles (drafted, placed)": Battles(), "Mitan whole games": WholeGames(),
-               "python-chess random games": ChessGames()}
-    totals = {label: [0, 0, 0.0] for label in benches}
+    benches: dict[str, Battles | WholeGames | ChessGames] = {
+        "Mitan battles (drafted, placed)": Battles(), "Mitan whole games": WholeGames(),
+        "python-chess random games": ChessGames()}
+    totals: dict[str, list[float]] = {label: [0, 0, 0.0] for label in benches}
     for _ in range(args.rounds):
         for label, bench in benches.items():
             began = time.process_time()
@@ -135,10 +137,10 @@ def main() -> None:
             totals[label][1] += plies
             totals[label][2] += took
     rates = {}
-    for label, (games, plies, took) in totals.items():
-        rates[label] = plies / took
-        print(f"{label:34s} {games / took:9.1f} games/s {plies / took:11.0f} plies/s "
-              f"({plies / games:.1f} plies/game)")
+    for label, (n_games, n_plies, seconds) in totals.items():
+        rates[label] = n_plies / seconds
+        print(f"{label:34s} {n_games / seconds:9.1f} games/s {n_plies / seconds:11.0f} plies/s "
+              f"({n_plies / n_games:.1f} plies/game)")
     ratio = rates["Mitan battles (drafted, placed)"] / rates["python-chess random games"]
     print(f"ratio Mitan battle plies/s : chess plies/s = {ratio:.2f} (target >= 3)")
     mean = bench_clone_apply()
