@@ -144,7 +144,9 @@ class MimikState(State):
 
     @classmethod
     def new(cls, seed: int, players: int, target: int, team_mode: bool, beginner: bool,
-            deck: list[int]) -> MimikState:
+            deck: list[int], *, stacked: bool = False) -> MimikState:
+        """A new game. `stacked`: the deck is dealt in the order given (its end is the top),
+        for scenario tests; otherwise it is shuffled by the seeded RNG."""
         self = object.__new__(cls)
         self.rng = Rng(seed)
         self.players = players
@@ -153,7 +155,8 @@ class MimikState(State):
         self.beginner = beginner
         self._setup_teams()
         self.deck = list(deck)
-        self.rng.shuffle(self.deck)
+        if not stacked:
+            self.rng.shuffle(self.deck)
         self.discard = []
         self.hands = [[] for _ in range(players)]
         self.posed = [[] for _ in range(players)]
@@ -398,24 +401,37 @@ class MimikState(State):
 
     # -- the transition ---------------------------------------------------------------------------
     def why_illegal(self, seat: int, action: Action) -> str | None:
-        if action in self.legal_actions(seat):
-            return None
-        if self.phase == PICK and not isinstance(action, Take | Keep):
-            return "Pickpocket: take the stolen card (take ...) or keep it (keep ... discard ...)"
-        if self.phase == DROP and not isinstance(action, Drop):
-            return "Tsunami: choose which of your highest posed cards goes (drop <card>)"
-        if self.phase == PLAY:
-            card = -1
-            if isinstance(action, Pose | Discard):
+        # Only the plays of the card concerned are generated: apply() stays cheap.
+        phase = self.phase
+        if phase == PLAY:
+            hand = self.hands[seat]
+            if isinstance(action, Discard):
+                if action.card in hand:
+                    return None  # MK-11: discarding is always allowed
+                return f"{action.text()}: there is no {NAMES[action.card]} in your hand"
+            card = _PLAY_CARD.get(type(action), -1)
+            if isinstance(action, Pose):
                 card = action.card
-            elif type(action) in _PLAY_CARD:
-                card = _PLAY_CARD[type(action)]
-            if card >= 0 and card not in self.hands[seat]:
-                return f"{action.text()}: there is no {NAMES.get(card, '?')} in your hand"
-            if isinstance(action, Pose | Copy | Swap | SwapScore | Reverse):
-                return (f"{action.text()}: not allowed (no such target, or it would take you "
-                        f"above {self.target} by your own action, MK-8)")
-        return f"{action.text()} is not a legal action now"
+            if card < 0:
+                return f"{action.text()} is not a play of your turn"
+            if card not in hand:
+                return f"{action.text()}: there is no {NAMES[card]} in your hand"
+            if action in self._plays(seat, card, hand, hand.index(card), self.score(seat)):
+                return None
+            return (f"{action.text()}: not allowed (no such target, nothing to copy, or it "
+                    f"would take you above {self.target} by your own action, MK-8)")
+        if phase == PICK:
+            if not isinstance(action, Take | Keep):
+                return ("Pickpocket: take the stolen card (take ...) or keep it "
+                        "(keep ... discard ...)")
+            if action in self._pick_actions(seat):
+                return None
+            return f"{action.text()}: not a choice of this Pickpocket (MK-21)"
+        if phase == DROP:
+            if isinstance(action, Drop) and action.index in self._drop_choices(seat):
+                return None
+            return "Tsunami: choose which of your highest posed cards goes (drop <card>, MK-23)"
+        return "the game is over"
 
     def _apply(self, seat: int, action: Action) -> list[Event]:
         events: list[Event] = []
@@ -628,9 +644,12 @@ class MimikState(State):
         # else the first one after them in seat order.
         n = self.players
         target = self.target
+        scores = [self.team_score(t) for t in range(len(self.members))]
+        if target not in scores:
+            return False
         for k in range(n):
             seat = (self.active + k) % n
-            if self.score(seat) == target:
+            if scores[self.team_of[seat]] == target:
                 self.winner = self.team_of[seat]
                 self.phase = OVER
                 self.owed = []
