@@ -6,7 +6,7 @@ from collections.abc import Iterable, Sequence
 
 from ludotheque.core.game import Event
 from ludotheque.games.mimik import GAME
-from ludotheque.games.mimik.cards import CODES, MIMIK, MIMIK_FIVE, NO_VALUE, NAMES, posed
+from ludotheque.games.mimik.cards import CODES, MIMIK, MIMIK_FIVE, NAMES, NO_VALUE, posed
 from ludotheque.games.mimik.rules import PLAY, MimikState
 
 Spec = int | str | tuple[int, int]

@@ -6,7 +6,8 @@ from .helpers import code, hand, kinds, play, rulings, scores, table
 
 
 def test_mk10_the_next_player_draws_one_card_at_the_start_of_their_turn() -> None:
-    state = table(2, hands=[["3", "1", "1", "1", "1", "1"], ["1", "1", "1", "1", "1"]], deck=["7", "8"])
+    state = table(2, hands=[["3", "1", "1", "1", "1", "1"], ["1", "1", "1", "1", "1"]],
+                  deck=["7", "8"])
     play(state, "pose 3")
     assert state.to_act() == (1,)
     assert hand(state, 1) == ["1", "1", "1", "1", "1", "7"]
@@ -80,7 +81,8 @@ def test_mk13_an_action_without_a_legal_target_cannot_be_played() -> None:
 
 
 def test_mk14_a_paused_player_draws_nothing_and_plays_nothing() -> None:
-    state = table(3, hands=[["Pause", "1", "1", "1", "1", "1"], ["1"] * 5, ["1"] * 5], deck=["7", "8", "9"])
+    state = table(3, hands=[["Pause", "1", "1", "1", "1", "1"], ["1"] * 5, ["1"] * 5],
+                  deck=["7", "8", "9"])
     events = play(state, "Pause")
     assert "MK-14" in rulings(events) and "skipped" in kinds(events)
     assert state.to_act() == (2,)

@@ -118,8 +118,8 @@ class Tsunami(Action):
         return "Tsunami"
 
 
-ActionPlay = Sabotage | Swap | Reverse | Pause | Half | DiscardTwo | Pickpocket | SwapScore | Tsunami
-ACTION_PLAYS = (Sabotage, Swap, Reverse, Pause, Half, DiscardTwo, Pickpocket, SwapScore, Tsunami)
+ActionPlay = (Sabotage | Swap | Reverse | Pause | Half | DiscardTwo | Pickpocket | SwapScore
+              | Tsunami)
 
 
 @dataclass(frozen=True, slots=True)
@@ -232,9 +232,12 @@ def _action_play(text: str) -> ActionPlay | None:
         if first > second:
             raise _Bad("Discard x2 names its two cards in card order")
         return DiscardTwo(first, second)
-    if head in ("Sabotage", "Reverse", "Half"):
-        seat, index = _target(rest)
-        return {"Sabotage": Sabotage, "Reverse": Reverse, "Half": Half}[head](seat, index)
+    if head == "Sabotage":
+        return Sabotage(*_target(rest))
+    if head == "Reverse":
+        return Reverse(*_target(rest))
+    if head == "Half":
+        return Half(*_target(rest))
     if head == "Swap":
         mine, _, theirs = rest.partition(" ")
         seat, index = _target(theirs)
