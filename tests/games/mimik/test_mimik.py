@@ -117,3 +117,13 @@ def test_mk29_a_game_reaching_2000_turns_is_a_draw() -> None:
     assert result is not None and result.is_draw and result.reason == "turn_limit"
     assert result.ruling == "MK-29" and "2000" in result.detail
     assert TURN_LIMIT == 2000
+
+
+def test_mk9_mk29_golden_records_cover_every_way_the_game_ends() -> None:
+    from pathlib import Path
+
+    from ludotheque.core.record import Record
+
+    folder = Path(__file__).resolve().parents[2] / "records" / "mimik"
+    reasons = {str((Record.load(p).result or {}).get("reason")) for p in folder.glob("*.json")}
+    assert reasons == {"target_reached", "turn_limit"}
