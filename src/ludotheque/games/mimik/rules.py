@@ -632,21 +632,19 @@ class MimikState(State):
 
     # -- the end of a play, of a turn -------------------------------------------------------------
     def _finish(self, events: list[Event]) -> None:
-        if self._check_win(events):
+        scores = [self.team_score(t) for t in range(len(self.members))]
+        if self.target in scores and self._check_win(scores, events):
             return
         for seat in self.owed:
             self._draw(seat, 1, events)  # MK-21
         self.owed = []
-        self._end_turn(events)
+        self._end_turn(scores, events)
 
-    def _check_win(self, events: list[Event]) -> bool:
+    def _check_win(self, scores: list[int], events: list[Event]) -> bool:
         # MK-9: the exact target wins at once, in anyone's turn; on a tie the active player,
         # else the first one after them in seat order.
         n = self.players
         target = self.target
-        scores = [self.team_score(t) for t in range(len(self.members))]
-        if target not in scores:
-            return False
         for k in range(n):
             seat = (self.active + k) % n
             if scores[self.team_of[seat]] == target:
@@ -658,13 +656,14 @@ class MimikState(State):
                 return True
         return False
 
-    def _end_turn(self, events: list[Event]) -> None:
+    def _end_turn(self, scores: list[int], events: list[Event]) -> None:
+        """`scores`: each team's score after the turn's play (drawing changes none)."""
         seat = self.active
         missing = HAND_SIZE - len(self.hands[seat])
         if missing > 0:
             self._draw(seat, missing, events)  # MK-11: the turn ends with 5 cards in hand
         for team, seats in enumerate(self.members):
-            score = self.team_score(team)
+            score = scores[team]
             if score > self.target:
                 # MK-7: above the target at the end of a turn: posed cards go, base 25.
                 for s in seats:
