@@ -87,3 +87,37 @@ def test_d11_a_player_with_no_card_at_all_passes_their_turn() -> None:
     assert "no_card" in kinds(events)
     assert state.to_act() == (0,)
     assert scores(state) == [2, 0]
+
+
+def test_d12_the_robbed_player_draws_after_the_stolen_card_unless_it_won() -> None:
+    state = table(2, hands=[["Pickpocket", "2", "2", "2", "2", "2"], ["5", "1"]],
+                  posed_cards=[[10, 10, 10, 10, 5], []], deck=["9", "8"])
+    state.posed[0].pop()
+    assert state.score(0) == 40
+    state.hands[1] = [code("10"), code("1")]
+    events = play(state, "Pickpocket 1", "take pose 10")
+    assert state.is_over() and "draw" not in kinds(events)
+    assert hand(state, 1) == ["1"]
+
+
+def test_d13_tsunami_needs_a_card_to_hit_and_pause_is_always_playable() -> None:
+    state = table(2, hands=[["Tsunami", "Pause", "1", "1", "1", "1"], ["1"] * 5],
+                  posed_cards=[[9], []])
+    legal = state.legal_texts(0)
+    assert "Tsunami" not in legal and "Pause" in legal
+
+
+def test_d15_discard_x2_needs_two_other_cards_in_hand() -> None:
+    state = table(2, hands=[["Discard x2", "3"], ["1"] * 5], deck=[])
+    assert state.legal_texts(0) == ["pose 3", "discard 3", "discard Discard x2"]
+
+
+def test_d16_the_result_ranks_the_winning_side_first_and_names_the_teams() -> None:
+    state = table(4, team=True, hands=[["5", *FILL, "1"], ["1"] * 5, ["1"] * 5, ["1"] * 5],
+                  posed_cards=[[10, 10], [3], [10, 10, 5], [4]])
+    play(state, "pose 5")
+    result = state.result()
+    assert result is not None
+    assert result.ranks == (0, 1, 0, 1) and result.teams == (0, 1, 0, 1)
+    assert result.scores == (50.0, 7.0, 50.0, 7.0)
+    assert result.utility(0) == 1.0 and result.utility(2) == 1.0 and result.utility(1) == 0.0

@@ -61,3 +61,11 @@ def test_the_terminal_table_shows_scores_posed_cards_discard_turn_and_hand() -> 
     text = console.export_text()
     assert "Robbed" not in text and "Your hand" not in text
     assert "Seat 0 picks a stolen card" in text
+
+
+def test_the_rules_summaries_exist_in_both_languages_with_the_key_rulings() -> None:
+    for lang, word in (("fr", "exactement"), ("en", "exactly")):
+        text = GAME.rules(lang)
+        assert word in text
+        for ruling in ("MK-7", "MK-8", "MK-9", "MK-21", "MK-26", "MK-27"):
+            assert ruling in text
