@@ -28,7 +28,7 @@ def pose_spec(spec: Spec) -> int:
     if spec.startswith("M:"):
         return posed(MIMIK, NO_VALUE, CODES[spec[2:]])
     value = int(spec[1:])
-    return posed(MIMIK, value, value)
+    return posed(MIMIK, value)
 
 
 def table(players: int = 2, *, hands: Sequence[Iterable[int | str]] = (),

@@ -127,3 +127,15 @@ def test_mk9_mk29_golden_records_cover_every_way_the_game_ends() -> None:
     folder = Path(__file__).resolve().parents[2] / "records" / "mimik"
     reasons = {str((Record.load(p).result or {}).get("reason")) for p in folder.glob("*.json")}
     assert reasons == {"target_reached", "turn_limit"}
+
+
+def test_mk26_copies_of_0_and_11_are_shown_as_values_in_views() -> None:
+    state = table(2, hands=[["MIMIK", *FILL, "1"], ["1"] * 5], posed_cards=[[], [(1, 0)]])
+    play(state, "MIMIK = 0")
+    assert state.view(None)["posed"] == [[["MIMIK", 0, "0"]], [["1", 0]]]
+    state = table(2, hands=[["MIMIK", *FILL, "1"], ["1"] * 5], posed_cards=[[], [(1, 11)]])
+    play(state, "MIMIK = 11")
+    assert state.view(1)["posed"] == [[["MIMIK", 11, "11"]], [["1", 11]]]
+    state = table(2, hands=[["MIMIK", *FILL, "1"], ["1"] * 5], discard=["Pause"])
+    play(state, "MIMIK Pause")
+    assert state.view(0)["posed"][0] == [["MIMIK", None, "Pause"]]

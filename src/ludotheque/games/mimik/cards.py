@@ -55,7 +55,8 @@ def is_value(card: int) -> bool:
 
 # -- posed cards ------------------------------------------------------------------------------
 def posed(face: int, value: int, copied: int = 0) -> int:
-    """A posed card: printed face (or MIMIK / MIMIK_FIVE), current value, copied card."""
+    """A posed card: printed face (or MIMIK / MIMIK_FIVE), current value, and for a MIMIK
+    that copied an Action, that Action (a copied Value is just the value)."""
     return copied << 10 | face << 4 | value
 
 

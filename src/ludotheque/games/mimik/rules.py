@@ -9,6 +9,7 @@ next turn's draw follow automatically.
 
 from __future__ import annotations
 
+import random
 from bisect import insort
 from collections.abc import Mapping
 from typing import Any, Self
@@ -87,16 +88,20 @@ def card_text(card: int) -> str:
     return NAMES[card]
 
 
-def posed_json(card: int) -> dict[str, JSON]:
-    face = face_of(card)
-    value = value_of(card)
-    out: dict[str, JSON] = {
-        "card": NAMES[printed(card)],
-        "value": None if value == NO_VALUE else value,
-    }
-    if face == MIMIK:
-        out["copie"] = NAMES[copied_of(card)] if copied_of(card) else None
-    return out
+_POSED_VIEWS: dict[int, tuple[JSON, ...]] = {}
+
+
+def posed_json(card: int) -> list[JSON]:
+    """A posed card in a view: [printed card, current value] (MK-6), and for a MIMIK copy a
+    third item, the card it copied; the value is None for a copied Action (MK-26)."""
+    shown = _POSED_VIEWS.get(card)
+    if shown is None:
+        value = value_of(card)
+        shown = (NAMES[printed(card)], None if value == NO_VALUE else value)
+        if face_of(card) == MIMIK:
+            shown += (str(value) if value != NO_VALUE else NAMES[copied_of(card)],)
+        _POSED_VIEWS[card] = shown
+    return list(shown)
 
 
 class MimikState(State):
@@ -495,7 +500,7 @@ class MimikState(State):
         elif isinstance(play, Copy):
             # MK-26: a copied Value stays fixed, even if the original leaves play.
             self.mimik_posed[seat] = True
-            pile.append(posed(MIMIK, play.value, play.value))
+            pile.append(posed(MIMIK, play.value))
             events.append(Event("copied", {"seat": seat, "card": str(play.value),
                                            "value": play.value}, ruling="MK-26"))
         elif isinstance(play, CopyAction):
@@ -794,7 +799,8 @@ class MimikState(State):
         pool = list(out.deck)
         for s in hidden:
             pool.extend(out.hands[s])
-        rng.shuffle(pool)
+        # Seeded from `rng`, so reproducible; the standard shuffle is the faster one here.
+        random.Random(rng.next64()).shuffle(pool)
         for s in hidden:
             size = len(out.hands[s])
             out.hands[s] = sorted(pool[:size])

@@ -25,16 +25,15 @@ WORDS: dict[str, dict[str, Any]] = {
 }
 
 
-def _posed_text(cards: list[Mapping[str, Any]]) -> Text:
+def _posed_text(cards: list[list[Any]]) -> Text:
     text = Text()
     for i, card in enumerate(cards):
         if i:
             text.append("  ")
         text.append(f"{i}:", style="dim")
-        name, value = str(card["card"]), card["value"]
-        if "copie" in card:
-            copied = card["copie"]
-            label = f"MIMIK={value}" if value is not None else f"MIMIK({copied})"
+        name, value = str(card[0]), card[1]
+        if len(card) > 2:  # a MIMIK copy (MK-26)
+            label = f"MIMIK={value}" if value is not None else f"MIMIK({card[2]})"
             text.append(label, style="bold magenta")
         elif name == "MIMIK" or str(value) != name:
             text.append(f"{name}→{value}", style="yellow")  # a changed value (MK-6)
