@@ -116,6 +116,31 @@ class MitixState(State):
                 out._begin_round([])
         return out
 
+    @classmethod
+    def from_position(cls, mode: int, olympe: Sequence[Sequence[int]],
+                      areopage: Sequence[Sequence[int]], *,
+                      pile: Sequence[int] | None = None,
+                      resources: Sequence[Sequence[Sequence[int]]] | None = None,
+                      seed: int = 0) -> Self:
+        """A position set up by hand (tests, puzzles, teaching): card ids, aréopages and the
+        resource pile listed top first; `resources` held by each Olympe Dieu (FaMiX)."""
+        out = cls.new(seed, mode, [[0] * AREOPAGE_MITIX, [0] * AREOPAGE_MITIX])
+        out.olympe = [list(o) for o in olympe]
+        if mode == MITIX:
+            out.areopage = [list(a)[::-1] for a in areopage]
+            return out
+        out.areopage = [sorted(a) for a in areopage]
+        out.resources = ([[list(h) for h in side] for side in resources] if resources
+                         is not None else [[[] for _ in out.olympe[s]] for s in (0, 1)])
+        if pile is not None:
+            out.pile = list(pile)[::-1]
+        out.used = []
+        out.to_place = [[], []]
+        out.phase = OVER if not out.areopage[0] or not out.areopage[1] else SEND
+        if out.phase != OVER:
+            out._begin_round([])
+        return out
+
     # -- whose decision -------------------------------------------------------------------
     def to_act(self) -> tuple[int, ...]:
         if self.mode == MITIX:
