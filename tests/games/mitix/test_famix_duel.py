@@ -167,7 +167,8 @@ def test_mx20_with_several_dieux_the_drawer_chooses_where_each_resource_goes():
 def test_mx20_resources_stay_on_a_dieu_from_round_to_round():
     state = famix_position([["Jason", "Icare", "Priam"], ["Ariane", "Hector", "Jason"]],
                            olympe=[["Zeus"], []], pile=["Nectar", "Ambroisie", "Pain", "Vin"])
-    both_send(state, "Icare", "Ariane")
+    assert force("Icare") != force("Hector")  # no bataille: the round ends
+    both_send(state, "Icare", "Hector")
     held = [RESOURCES[r] for r in state.resources[0][0]]
     assert held == ["Nectar", "Ambroisie", "Pain", "Vin"]  # still there in round 2
     assert state.rounds == 1 and not state.is_over()

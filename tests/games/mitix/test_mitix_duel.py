@@ -177,7 +177,7 @@ def test_mx10_the_deciding_cards_of_a_bataille_go_through_the_olympe_check():
     """After a tie, the new revealed cards are compared as a new round (MX-7 then MX-8)."""
     assert force("Icare") < force("Zeus")
     state = mitix_position([["Dédale", "Hélène"], list(NEUTRAL)],
-                           [["Ariane", "Hélène", "Icare"], ["Ariane", "Pénélope", "Zeus"]])
+                           [["Antigone", "Hélène", "Icare"], ["Antigone", "Pénélope", "Zeus"]])
     state.play("reveal")
     assert len(state.vivants[0]) == 6
 
