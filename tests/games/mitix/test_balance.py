@@ -7,6 +7,7 @@ import pytest
 from ludotheque.core.rng import Rng
 from ludotheque.games.mitix import GAME
 from ludotheque.games.mitix.balance import BalanceTally, wilson
+from ludotheque.games.mitix.rules import MitixState
 
 from .helpers import mitix_position
 
@@ -56,6 +57,7 @@ def test_base_set_no_non_god_card_is_far_outside_20_to_80_percent_in_mitix():
 
 def test_famix_tally_counts_every_member_of_a_combatant():
     state = GAME.new(4, options={"mode": "famix"})
+    assert isinstance(state, MitixState)
     tally = BalanceTally()
     rng = Rng(4)
     while not state.is_over():
