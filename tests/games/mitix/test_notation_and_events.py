@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from ludotheque.core.errors import NotationError
-from ludotheque.core.game import Event, canonical
+from ludotheque.core.game import Action, Event, canonical
 from ludotheque.core.record import Move, Record, record_of, replay
 from ludotheque.core.rng import Rng
 from ludotheque.games.mitix import GAME
@@ -161,3 +161,19 @@ def test_render_draws_every_view_without_error():
             state.apply(seat, rng.choice(state.legal_actions(seat)))
         console.print(GAME.render(state.view(None), None, "en"))
     assert "Vivants" in console.export_text()
+
+
+def test_the_fast_legality_check_agrees_with_legal_actions():
+    pool: list[Action] = [Reveal(), Send("Zeus"), Down("Zeus")]
+    for seed in range(60):
+        state = GAME.new(seed, options={"mode": "famix" if seed % 3 else "mitix"})
+        rng = Rng(seed)
+        while not state.is_over():
+            for seat in state.to_act():
+                legal = state.legal_actions(seat)
+                pool.extend(legal)
+                for action in rng.sample(pool, min(len(pool), 12)) + legal:
+                    assert (state.why_illegal(seat, action) is None) == (action in legal)
+            seat = rng.choice(state.to_act())
+            state.apply(seat, rng.choice(state.legal_actions(seat)))
+            del pool[:-200]

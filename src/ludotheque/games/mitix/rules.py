@@ -167,7 +167,7 @@ class MitixState(State):
         return [Down(names[c]) for c in self._distinct(self.areopage[seat])]
 
     def why_illegal(self, seat: int, action: Action) -> str | None:
-        if action in self.legal_actions(seat):
+        if self._is_legal(seat, action):
             return None
         if self.mode == MITIX:
             return "in MiTiX vs MiTiX the only action is reveal"
@@ -188,6 +188,26 @@ class MitixState(State):
             return (f"{action.text()} is not a place for your {RESOURCES[self.to_place[seat][0]]}"
                     ": Offrandes go on the opponent's Dieux, Nourritures on your own (MX-20)")
         return f"{action.text()} is not a MiTiX action now"
+
+    def _is_legal(self, seat: int, action: Action) -> bool:
+        """The same answer as `action in legal_actions(seat)`, without building the list."""
+        if self.mode == MITIX:
+            return isinstance(action, Reveal)
+        phase = self.phase
+        if phase == PLACE:
+            return (isinstance(action, Place)
+                    and action.resource == RESOURCES[self.to_place[seat][0]]
+                    and (action.dieu, action.copy) in self._target_names(
+                        seat, self.to_place[seat][0]))
+        if phase == SEND and isinstance(action, Send):
+            card = self.cards.index.get(action.card)
+            if card is None or card not in self.areopage[seat]:
+                return False
+            families = self._famix_families(seat)
+            return not families or self.cards.famille[card] in families
+        if phase == DOWN and isinstance(action, Down):
+            return self.cards.index.get(action.card, -1) in self.areopage[seat]
+        return False
 
     # -- FaMiX helpers --------------------------------------------------------------------
     @staticmethod
