@@ -177,3 +177,27 @@ def test_the_fast_legality_check_agrees_with_legal_actions():
             seat = rng.choice(state.to_act())
             state.apply(seat, rng.choice(state.legal_actions(seat)))
             del pool[:-200]
+
+
+def test_french_descriptions_elide_before_a_vowel():
+    placed = Event("resource_placed", {"seat": 0, "resource": "Huile", "owner": 1, "slot": 0,
+                                       "dieu": "Hadès"})
+    assert GAME.describe(placed) == "Joueur 1 place Huile auprès d'Hadès"
+    assert GAME.describe(placed, "en") == "Player 1 puts Huile on Hadès"
+    zeus = Event("resource_placed", {"seat": 1, "resource": "Vin", "owner": 0, "slot": 0,
+                                     "dieu": "Zeus"})
+    assert GAME.describe(zeus) == "Joueur 2 place Vin auprès de Zeus"
+
+
+def test_mx2_the_terminal_card_face_shows_every_field():
+    from rich.console import Console
+
+    from ludotheque.games.mitix.terminal import card_face
+
+    console = Console(width=60, record=True, file=io.StringIO())
+    console.print(card_face(GAME.cards, "Méduse"))
+    shown = console.export_text()
+    entry = GAME.cards.card("Méduse")
+    for value in (entry.nom, str(entry.bios), str(entry.attaque), entry.genre, entry.famille,
+                  *entry.amis, *entry.ennemis, entry.nature):
+        assert value in shown, value

@@ -16,6 +16,11 @@ REASONS = {
 }
 
 
+def _de(name: str) -> str:
+    """French elision: "d'Athéna", "d'Hadès" (h muet in the gods' names), "de Zeus"."""
+    return f"d'{name}" if name[:1] in "AEIOUYÉÈÊÀÂÎÔŒH" else f"de {name}"
+
+
 def _names(items: Sequence[Any]) -> str:
     return ", ".join(str(i) for i in items) if items else "—"
 
@@ -85,7 +90,7 @@ def describe_event(event: Event, lang: str = "fr") -> str:
         text = (f"{who()} draws {d['resource']}" if en else f"{who()} tire {d['resource']}")
     elif k == "resource_placed":
         text = (f"{who()} puts {d['resource']} on {d['dieu']}" if en
-                else f"{who()} place {d['resource']} auprès de {d['dieu']}")
+                else f"{who()} place {d['resource']} auprès {_de(str(d['dieu']))}")
     elif k == "resource_discarded":
         text = (f"{d['resource']} has no Dieu to receive it and is discarded" if en
                 else f"{d['resource']} n'a aucun Dieu pour la recevoir et est défaussée")
