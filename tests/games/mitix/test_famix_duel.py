@@ -295,3 +295,18 @@ def test_mx22_mx17_a_bot_can_always_find_a_choice():
             assert state.legal_actions(seat)
         seat = state.to_act()[0]
         state.apply(seat, state.legal_actions(seat)[-1])
+
+
+SETS = {1: ["Nectar", "Ambroisie", "Hydromel"], 0: [], -1: ["Huile", "Pain", "Vin"]}
+MARKS = [(m0, m1) for m0 in (1, 0, -1) for m1 in (1, 0, -1)]
+
+
+@pytest.mark.parametrize(("m0", "m1"), MARKS, ids=[f"{a:+d}/{b:+d}" for a, b in MARKS])
+def test_mx21_resolution_table_for_every_combination_of_interventions(m0, m1):
+    """MX-21: marks combine as in MX-7; equal marks cancel and the Bios decides (Hector)."""
+    state = intervention_position(["Pain"] * 4, [[SETS[m0]], [SETS[m1]]])
+    events = both_send(state, "Icare", "Hector")
+    expected = 1 if m0 == m1 else (0 if m0 > m1 else 1)
+    assert next(e for e in events if e.kind == "round_won").data["winner"] == expected
+    assert state.last[0]["marks"] == [m0, m1]
+    assert kinds(events).count("intervention") == abs(m0) + abs(m1)
