@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+from collections import Counter
 
 import pytest
 from hypothesis import given, settings
@@ -154,8 +155,10 @@ def test_render_draws_every_view_without_error():
     for mode in ("mitix", "famix"):
         state = GAME.new(8, options={"mode": mode})
         rng = Rng(8)
+        step = 0
         while not state.is_over():
-            for seat in (0, 1, None):
+            step += 1
+            for seat in (0, 1, None) if step % 3 == 1 else ():
                 console.print(GAME.render(state.view(seat), seat, "fr"))
             seat = rng.choice(state.to_act())
             state.apply(seat, rng.choice(state.legal_actions(seat)))
@@ -201,3 +204,22 @@ def test_mx2_the_terminal_card_face_shows_every_field():
     for value in (entry.nom, str(entry.bios), str(entry.attaque), entry.genre, entry.famille,
                   *entry.amis, *entry.ennemis, entry.nature):
         assert value in shown, value
+
+
+def test_determinize_draws_hidden_mitix_areopages_again_from_the_paquet():
+    """Nobody knows which 20 cards of a paquet were drawn (MX-4): a re-deal may hold others."""
+    paquet = list(GAME.default_paquets[2].cartes)[:40]
+    state = GAME.new(6, options={"paquets": [paquet, paquet]})
+    assert isinstance(state, MitixState)
+    for _ in range(4):
+        state.play("reveal")
+    real = set(state.areopage[0])
+    seen_elsewhere = False
+    for seed in range(10):
+        redealt = state.determinize(0, Rng(seed))
+        assert len(redealt.areopage[0]) == len(state.areopage[0])
+        used = Counter(redealt.areopage[0]) + Counter(state.shown[0])
+        assert not used - Counter(GAME.cards.index[n] for n in paquet)
+        seen_elsewhere |= bool(set(redealt.areopage[0]) - real)
+        assert canonical(redealt.view(0)) == canonical(state.view(0))
+    assert seen_elsewhere

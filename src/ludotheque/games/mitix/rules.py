@@ -7,6 +7,7 @@ its last element; in FaMiX mode it is kept sorted (all its cards are face up, or
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, Self
 
@@ -47,8 +48,8 @@ class MitixState(State):
     cards: ClassVar[CardSet]
 
     __slots__ = ("areopage", "enfers", "engaged", "in_bataille", "last", "mode", "olympe",
-                 "pending", "phase", "pile", "resources", "rng", "rounds", "to_place", "used",
-                 "vivants")
+                 "paquets", "pending", "phase", "pile", "resources", "rng", "rounds", "shown",
+                 "to_place", "used", "vivants")
 
     mode: int
     rng: Rng
@@ -66,6 +67,10 @@ class MitixState(State):
     used: list[int]
     to_place: list[list[int]]
     last: list[JSON]  # the public summary of the last round, for views
+    # MiTiX: each paquet (immutable, shared by clones) and each owner's cards seen so far, so
+    # that determinize() can draw the hidden aréopages again from what they might hold.
+    paquets: tuple[tuple[int, ...], tuple[int, ...]]
+    shown: list[list[int]]
 
     # -- setup ------------------------------------------------------------------------------
     @classmethod
@@ -84,6 +89,8 @@ class MitixState(State):
         out.used = []
         out.to_place = [[], []]
         out.last = []
+        out.paquets = ((), ())
+        out.shown = [[], []]
         if mode == MITIX:
             out.areopage = [[], []]
             out.olympe = [[], []]
@@ -93,6 +100,8 @@ class MitixState(State):
                 # MX-5: the first two go face up to the Olympe; 18 remain (top = last).
                 out.olympe[s] = drawn[:OLYMPE_MITIX]
                 out.areopage[s] = drawn[OLYMPE_MITIX:][::-1]
+                out.shown[s] = out.olympe[s][:]
+            out.paquets = (tuple(paquets[0]), tuple(paquets[1]))
             out.resources = [[], []]
             out.phase = SEND  # unused in this mode; the one action is "reveal"
         else:
@@ -128,6 +137,9 @@ class MitixState(State):
         out.olympe = [list(o) for o in olympe]
         if mode == MITIX:
             out.areopage = [list(a)[::-1] for a in areopage]
+            out.shown = [list(o) for o in olympe]
+            out.paquets = (tuple(list(olympe[0]) + list(areopage[0])),
+                           tuple(list(olympe[1]) + list(areopage[1])))
             return out
         out.areopage = [sorted(a) for a in areopage]
         out.resources = ([[list(h) for h in side] for side in resources] if resources
@@ -444,6 +456,8 @@ class MitixState(State):
                     ruling="MX-10"))
         self.rounds += 1
         self.last = summary
+        self.shown[0].extend(engaged[0])
+        self.shown[1].extend(engaged[1])
         if not a0:
             # MX-12: the duel ends when the aréopages are empty.
             self._end(events)
@@ -621,9 +635,13 @@ class MitixState(State):
     def determinize(self, seat: int | None, rng: Rng) -> Self:
         out = self.clone()
         if self.mode == MITIX:
-            # The aréopages are face down for both players: only their order is re-dealt.
-            for a in out.areopage:
-                rng.shuffle(a)
+            # The aréopages are face down for both players, owners included: each is drawn
+            # again from what its paquet may still hold (the paquet minus the cards seen).
+            for t in (0, 1):
+                pool = Counter(self.paquets[t])
+                pool.subtract(self.shown[t])
+                cards = list(pool.elements())
+                out.areopage[t] = rng.sample(cards, len(self.areopage[t]))
             return out
         rng.shuffle(out.pile)
         for s in (0, 1):
@@ -655,6 +673,8 @@ class MitixState(State):
         out.used = self.used[:]
         out.to_place = [self.to_place[0][:], self.to_place[1][:]]
         out.last = self.last  # never mutated in place: replaced each round
+        out.paquets = self.paquets
+        out.shown = [self.shown[0][:], self.shown[1][:]]
         return out
 
     def to_json(self) -> dict[str, JSON]:
@@ -665,6 +685,7 @@ class MitixState(State):
             "engaged": self.engaged, "in_bataille": self.in_bataille,
             "resources": self.resources, "pile": self.pile, "used": self.used,
             "to_place": self.to_place, "last": self.last,
+            "paquets": [list(p) for p in self.paquets], "shown": self.shown,
         }
 
     @classmethod
@@ -686,4 +707,6 @@ class MitixState(State):
         out.used = list(data["used"])
         out.to_place = [list(t) for t in data["to_place"]]
         out.last = list(data["last"])
+        out.paquets = (tuple(data["paquets"][0]), tuple(data["paquets"][1]))
+        out.shown = [list(x) for x in data["shown"]]
         return out
