@@ -310,3 +310,13 @@ def test_mx21_resolution_table_for_every_combination_of_interventions(m0, m1):
     assert next(e for e in events if e.kind == "round_won").data["winner"] == expected
     assert state.last[0]["marks"] == [m0, m1]
     assert kinds(events).count("intervention") == abs(m0) + abs(m1)
+
+
+def test_an_illegal_choice_says_why():
+    state = famix_position([["Jason", "Orphée", "Icare"], ["Ariane"]])
+    with pytest.raises(IllegalAction, match="Zeus is not in your aréopage"):
+        state.play("send Zeus", seat=0)
+    with pytest.raises(IllegalAction, match="no card is being put face down"):
+        state.play("down Jason", seat=0)
+    with pytest.raises(IllegalAction, match="only action is reveal"):
+        GAME.new(1).play("send Zeus", seat=0)

@@ -186,10 +186,10 @@ class MitixState(State):
         if isinstance(action, Send):
             if self.phase != SEND:
                 return "no combatant is being chosen now"
-            if self._has_famix(seat):
-                return (f"{action.card} heads no FaMiX of your aréopage: a player with a FaMiX "
-                        "must send one of them (MX-17)")
-            return f"{action.card} is not in your aréopage"
+            if self.cards.index.get(action.card) not in self.areopage[seat]:
+                return f"{action.card} is not in your aréopage"
+            return (f"{action.card} belongs to no FaMiX of your aréopage: a player with a FaMiX "
+                    "must send one of them (MX-17)")
         if isinstance(action, Down):
             if self.phase != DOWN:
                 return "no card is being put face down now"
