@@ -84,8 +84,13 @@ class Mitix(Game):
         return notation.parse(text, self.cards.index)
 
     def configs(self) -> Sequence[Config]:
+        # "famix-doubles": each default paquet twice over, so that two copies of one Dieu
+        # often stand on one Olympe (the "Huile > Zeus #2" notation) and FaMiX are larger.
+        first, second = self.paquets(MitixOptions())
+        doubles = MitixOptions(mode="famix", paquets=(first * 2, second * 2))
         return [Config(2, MitixOptions(mode="mitix"), "mitix"),
-                Config(2, MitixOptions(mode="famix"), "famix")]
+                Config(2, MitixOptions(mode="famix"), "famix"),
+                Config(2, doubles, "famix-doubles")]
 
     def describe(self, event: Event, lang: str = "fr") -> str:
         return describe_event(event, lang)
