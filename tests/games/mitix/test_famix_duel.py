@@ -79,7 +79,10 @@ def test_mx17_the_choice_is_secret_and_simultaneous():
     state = famix_position([["Jason", "Achille"], ["Ariane", "Hector"]])
     assert state.to_act() == (0, 1)
     events = state.play("send Achille", seat=0)
-    assert [e.data for e in events] == [{"seat": 0}]  # that seat 1 chose, not what
+    public = [e for e in events if e.visible_to(1)]
+    assert [e.data for e in public] == [{"seat": 0}]  # that seat 1 chose, not what
+    private = [e for e in events if not e.visible_to(1)]
+    assert [(e.kind, e.to, e.data["card"]) for e in private] == [("my_choice", (0,), "Achille")]
     assert state.to_act() == (1,)
     assert "my_choice" not in state.view(1) and "my_choice" not in state.view(None)
     assert state.view(0)["my_choice"] == "Achille"

@@ -99,6 +99,12 @@ def describe_event(event: Event, lang: str = "fr") -> str:
                 else f"les {d['count']} ressources utilisées sont remélangées en une pioche")
     elif k == "choice_made":
         text = f"{who()} has chosen" if en else f"{who()} a choisi"
+    elif k == "my_choice":
+        if d.get("down"):
+            text = (f"you put {d['card']} face down" if en
+                    else f"vous posez {d['card']} face cachée")
+        else:
+            text = (f"you send {d['card']}" if en else f"vous envoyez {d['card']}")
     elif k == "combatant":
         if d["famix"]:
             text = (f"{who()} sends the FaMiX {_names(d['cards'])} led by {d['avant']} "

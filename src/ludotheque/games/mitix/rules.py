@@ -361,6 +361,8 @@ class MitixState(State):
         assert isinstance(action, Send | Down)
         self.pending[seat] = self.cards.index[action.card]
         events.append(Event("choice_made", {"seat": seat}))  # public: that, not what
+        events.append(Event("my_choice", {"seat": seat, "card": action.card,
+                                          "down": isinstance(action, Down)}, to=(seat,)))
         if NO_CHOICE in self.pending:
             return events
         if self.phase == DOWN:
