@@ -16,7 +16,8 @@ from pathlib import Path
 
 from ludotheque.core.rng import Rng, derive_seed
 from ludotheque.games.mitix import GAME
-from ludotheque.games.mitix.balance import BalanceTally
+from ludotheque.games.mitix.balance import BalanceTally, wilson
+from ludotheque.games.mitix.game import MitixOptions
 
 LOW, HIGH = 0.20, 0.80
 
@@ -45,11 +46,19 @@ What changed, in three passes of the simulator:
    Charybde, Héra against Tirésias, Hadès against Thésée, Aphrodite against Atalante).
 3. Kings up a tier. Polydecte, Minos, Agamemnon, Eurysthée and the centaur Nessos, who have
    few friends and several enemies, moved from the humble tier to force 640.
+4. Even default paquets. The first default paquets split the set by nature ("Héros de
+   l'Olympe" against "Titans et monstres"); the monsters won 72% of their games in both
+   modes. The default paquets now split it by myth cycle, each cycle with its heroes, its
+   monsters and its mortals: "Quêtes des héros" (Héraclès, Persée, Crète, Argonautes; Zeus,
+   Athéna, Héra, Hermès, Arès) against "Troie, Thèbes et les Titans" (Troie, Odyssée, Thèbes,
+   Titans but Cronos and Hypérion, Cerbère, Charon; Hadès, Poséidon, Apollon, Aphrodite).
+   Dropping Cronos, Hypérion and Déjanire and adding Arès brought both modes within three
+   points of 50%. The two old paquets still ship, as optional ones.
 """
 
 
 def play(mode: str, games: int, tally: BalanceTally) -> dict[str, float]:
-    full = list(GAME.default_paquets[2].cartes)
+    full = list(GAME.paquet("Collection complète"))
     wins: Counter[str] = Counter()
     actions = 0
     for seed in range(games):
@@ -64,6 +73,35 @@ def play(mode: str, games: int, tally: BalanceTally) -> dict[str, float]:
         wins["draw" if result.is_draw else f"seat{result.winners[0] + 1}"] += 1
     return {"seat1": wins["seat1"] / games, "seat2": wins["seat2"] / games,
             "draw": wins["draw"] / games, "actions": actions / games}
+
+
+def head_to_head(mode: str, games: int) -> list[str]:
+    """The two default paquets against each other, each seat order `games` times."""
+    first, second = GAME.paquets(MitixOptions())
+    names = [p.nom for p in GAME.default_paquets[:2]]
+    wins = [0, 0, 0]  # first paquet, second paquet, draws
+    for seed in range(games):
+        for swap in (False, True):
+            paquets = [second, first] if swap else [first, second]
+            state = GAME.new(seed, options={"mode": mode, "paquets": paquets})
+            rng = Rng(derive_seed("head-to-head", mode, seed, swap))
+            while not state.is_over():
+                seat = rng.choice(state.to_act())
+                state.apply(seat, rng.choice(state.legal_actions(seat)))
+            result = state.result()
+            assert result is not None
+            if result.is_draw:
+                wins[2] += 1
+            else:
+                wins[result.winners[0] ^ int(swap)] += 1
+    total = 2 * games
+    lines = []
+    for i in (0, 1):
+        low, high = wilson(wins[i], total)
+        lines.append(f"| {names[i]} | {wins[i] / total:.1%} | {low:.1%} – {high:.1%} |")
+    return [f"{total} games ({games} seeds, each paquet in each seat); draws "
+            f"{wins[2] / total:.1%}.", "", "| paquet | wins | 95% CI (Wilson) |",
+            "|---|---:|---|", *lines, ""]
 
 
 def table(tally: BalanceTally, mode: str) -> list[str]:
@@ -87,6 +125,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--games", type=int, default=20_000, help="MiTiX vs MiTiX games")
     parser.add_argument("--famix-games", type=int, default=5_000, help="FaMiX vs FaMiX games")
+    parser.add_argument("--paquet-games", type=int, default=3_000,
+                        help="seeds for the default paquets head to head, per mode")
     parser.add_argument("--out", type=Path, default=Path("docs/balance/mitix.md"))
     args = parser.parse_args()
     started = time.perf_counter()
@@ -101,6 +141,9 @@ def main() -> None:
                        if not GAME.cards.card(n).dieu and not LOW <= r.rate <= HIGH]
         sections += [
             f"## {title}", "",
+            "### The default paquets head to head", "",
+            *head_to_head(mode, args.paquet_games),
+            "### Each card of the collection", "",
             f"{games} games (seeds 0 to {games - 1}), {tally.rounds} rounds, "
             f"{stats['actions']:.1f} actions per game on average. Wins: seat 1 "
             f"{stats['seat1']:.1%}, seat 2 {stats['seat2']:.1%}, draws {stats['draw']:.1%}.",
@@ -112,7 +155,8 @@ def main() -> None:
     text = "\n".join([
         "# MiTiX: balance of the base set", "",
         "Written by `python bench/mitix_balance.py "
-        f"--games {args.games} --famix-games {args.famix_games}`: games played through the "
+        f"--games {args.games} --famix-games {args.famix_games} --paquet-games "
+        f"{args.paquet_games}`: games played through the "
         "engine from fixed seeds, so the report reproduces exactly.", "",
         "Method: both seats play the \"Collection complète\" paquet (every card of the base "
         "set once). A card *fights* a round when it is revealed in it (MiTiX, bataille reveals "

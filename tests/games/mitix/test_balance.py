@@ -43,7 +43,7 @@ def test_a_bataille_without_vivant_is_a_round_won_by_no_card():
 
 def test_base_set_no_non_god_card_is_far_outside_20_to_80_percent_in_mitix():
     """A quick check of the balance report's target (the report uses 20,000 games)."""
-    full = list(GAME.default_paquets[2].cartes)
+    full = list(GAME.paquet("Collection complète"))
     tally = BalanceTally()
     for seed in range(1500):
         state = GAME.new(seed, options={"paquets": [full, full]})

@@ -208,7 +208,7 @@ def test_mx2_the_terminal_card_face_shows_every_field():
 
 def test_determinize_draws_hidden_mitix_areopages_again_from_the_paquet():
     """Nobody knows which 20 cards of a paquet were drawn (MX-4): a re-deal may hold others."""
-    paquet = list(GAME.default_paquets[2].cartes)[:40]
+    paquet = list(GAME.paquet("Collection complète"))[:40]
     state = GAME.new(6, options={"paquets": [paquet, paquet]})
     assert isinstance(state, MitixState)
     for _ in range(4):

@@ -53,6 +53,14 @@ class Mitix(Game):
     def default_paquets(self) -> list[PaquetEntry]:
         return load_default_paquets(self.cards)
 
+    def paquet(self, name: str) -> tuple[str, ...]:
+        """The cards of a paquet shipped with the game, by its name."""
+        for paquet in self.default_paquets:
+            if paquet.nom == name:
+                return tuple(paquet.cartes)
+        known = [p.nom for p in self.default_paquets]
+        raise KeyError(f'no paquet "{name}"{did_you_mean(name, known)}')
+
     def paquets(self, options: MitixOptions) -> tuple[tuple[str, ...], tuple[str, ...]]:
         if options.paquets is not None:
             return options.paquets
