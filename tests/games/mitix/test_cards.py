@@ -11,6 +11,7 @@ import pytest
 from ludotheque.core.errors import DataError, OptionsError
 from ludotheque.games.mitix import GAME
 from ludotheque.games.mitix.cards import load_cards, load_paquets
+from ludotheque.games.mitix.game import MitixOptions
 
 from .helpers import CARDS, card
 
@@ -154,3 +155,27 @@ def test_unknown_options_are_refused():
         GAME.new(1, options={"variante": True})
     with pytest.raises(OptionsError):
         GAME.new(1, players=3)
+
+
+def test_a_shipped_paquet_is_found_by_name_with_a_suggestion_otherwise():
+    assert len(GAME.paquet("Collection complète")) == len(CARDS)
+    with pytest.raises(KeyError, match="did you mean"):
+        GAME.paquet("Collection complete")
+
+
+def test_the_default_paquets_are_even_in_mitix():
+    """A quick check of the balance report's head to head (each paquet in each seat)."""
+    first, second = GAME.paquets(MitixOptions())
+    wins = [0, 0]
+    for seed in range(400):
+        for swap in (0, 1):
+            paquets = [second, first] if swap else [first, second]
+            state = GAME.new(seed, options={"paquets": paquets})
+            while not state.is_over():
+                state.play("reveal")
+            result = state.result()
+            assert result is not None
+            if not result.is_draw:
+                wins[result.winners[0] ^ swap] += 1
+    share = wins[0] / sum(wins)
+    assert 0.42 < share < 0.58
