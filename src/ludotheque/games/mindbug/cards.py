@@ -212,9 +212,9 @@ def _check_effect(source: str, card: str, i: int, e: EffectModel) -> None:
                              f"{', '.join(VERB_TARGETS[e.verb])}, not {e.target!r}")
     passive = e.verb in PASSIVE_VERBS
     if passive != (e.trigger == "passive"):
-        raise fail("trigger", f"verb {e.verb!r} is "
-                              f"{'permanent: its trigger must be' if passive else 'not permanent: its trigger cannot be'}"
-                              " 'passive'")
+        rule = ("permanent: its trigger must be" if passive
+                else "not permanent: its trigger cannot be")
+        raise fail("trigger", f"verb {e.verb!r} is {rule} 'passive'")
     if e.verb in ("gain_life", "lose_life", "power") and e.amount == 0:
         raise fail("amount", f"verb {e.verb!r} needs a non-zero amount")
     if e.verb == "set_life" and e.life_to is None:

@@ -50,7 +50,7 @@ def describe_event(event: Event, lang: str = "fr") -> str:
         return f"{who} pioche {d['count']} carte(s)." if fr else \
             f"{who} draws {d['count']} card(s)."
     if k == "drawn":
-        names = ", ".join(_name(x, lang) for x in d.get("keys", []))  # type: ignore[union-attr]
+        names = ", ".join(_name(x, lang) for x in d.get("keys", []))
         return f"{who} pioche : {names}." if fr else f"{who} draws: {names}."
     if k == "turn":
         return f"Tour {d['turn']} : à {who}." if fr else f"Turn {d['turn']}: {who} to play."
@@ -99,7 +99,7 @@ def describe_event(event: Event, lang: str = "fr") -> str:
         return (f"{card} est détruite et va dans la défausse de {_seat(d['owner'], lang)}." if fr
                 else f"{card} is defeated and goes to {_seat(d['owner'], lang)}'s discard pile.")
     if k == "life":
-        ch = int(d["change"])  # type: ignore[call-overload]
+        ch = int(d["change"])
         sign = f"+{ch}" if ch > 0 else str(ch)
         team = _team(d["team"], lang)
         return (f"Points de vie de {team} : {d['life']} ({sign})." if fr
@@ -120,7 +120,7 @@ def describe_event(event: Event, lang: str = "fr") -> str:
                 else f"The condition of {card} is not met.")
     if k == "effect":
         verb = _VERBS[lang].get(str(d.get("verb")), _VERBS[lang]["effect"])
-        return f"{card} {verb}." if fr else f"{card} {verb}."
+        return f"{card} {verb}."
     if k == "control":
         return (f"{who} prend le contrôle de {card} ({_seat(d['from'], lang)})." if fr
                 else f"{who} takes control of {card} ({_seat(d['from'], lang)}).")
@@ -128,19 +128,19 @@ def describe_event(event: Event, lang: str = "fr") -> str:
         t = _name(d.get("target_key"), lang)
         return f"{t} ne peut pas bloquer ce tour." if fr else f"{t} cannot block this turn."
     if k == "discard":
-        names = ", ".join(_name(x, lang) for x in d.get("keys", []))  # type: ignore[union-attr]
+        names = ", ".join(_name(x, lang) for x in d.get("keys", []))
         foe = _seat(d["foe"], lang)
         return f"{foe} défausse : {names or 'rien'}." if fr else \
             f"{foe} discards: {names or 'nothing'}."
     if k == "recover":
-        return (f"{who} reprend sa défausse en main ({len(d['cards'])} cartes)." if fr  # type: ignore[arg-type]
-                else f"{who} takes their discard pile back ({len(d['cards'])} cards).")  # type: ignore[arg-type]
+        return (f"{who} reprend sa défausse en main ({len(d['cards'])} cartes)." if fr
+                else f"{who} takes their discard pile back ({len(d['cards'])} cards).")
     if k == "steal_hand":
         return (f"{who} prend {d['count']} carte(s) au hasard à {_seat(d['foe'], lang)}." if fr
                 else f"{who} takes {d['count']} random card(s) from {_seat(d['foe'], lang)}.")
     if k in ("stolen_cards", "given_card"):
         keys = d.get("keys", [d.get("key")])
-        names = ", ".join(_name(x, lang) for x in keys)  # type: ignore[union-attr]
+        names = ", ".join(_name(x, lang) for x in keys)
         return f"Cartes concernées : {names}." if fr else f"Cards involved: {names}."
     if k == "given":
         return (f"{_seat(d['foe'], lang)} donne une carte à {who}." if fr

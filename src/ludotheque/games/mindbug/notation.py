@@ -24,7 +24,8 @@ from ludotheque.core.game import Action
 CARD_VERBS = ("play", "attack", "block", "hunt", "pick", "first")
 WORDS = ("mindbug", "mindfrog", "decline", "noblock", "nohunt", "again", "stop", "done", "keep")
 
-_CARD = re.compile(r"(play|attack|block|hunt|pick|first) ([a-z0-9]+(?:-[a-z0-9]+)*)#(0|[1-9][0-9]{0,3})")
+_CARD = re.compile(
+    r"(play|attack|block|hunt|pick|first) ([a-z0-9]+(?:-[a-z0-9]+)*)#(0|[1-9][0-9]{0,3})")
 _FOE = re.compile(r"foe ([0-3])")
 
 

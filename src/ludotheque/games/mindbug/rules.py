@@ -376,7 +376,7 @@ class MindbugState(State):
     def _pick_decider(self, task: Task) -> int:
         _, source, ctrl, trig, idx, foe, _ = task
         e = self.creature(source).triggered(trig)[idx]
-        return foe if e.chooser == "target" else ctrl
+        return int(foe if e.chooser == "target" else ctrl)
 
     def _choices(self, task: Task) -> tuple[int, list[Action]]:
         """Who decides the task on top, and their legal actions ([] means: nothing to decide)."""
@@ -564,7 +564,7 @@ class MindbugState(State):
                 ev.append(Event("mindbug_declined", {"seat": seat}))
                 self._next_mindbug(card, player, k + 1)
         elif tag == "mindfrog":
-            _, card, player, mate = task
+            _, card, player, _mate = task
             assert isinstance(action, Word)
             if action.word == "mindfrog":
                 # MB-24: the teammate takes it; the player's action is spent.
@@ -863,7 +863,7 @@ class MindbugState(State):
         elif v == "take_control":
             for c in picks:
                 old = self.ctrl[c]
-                if old == NONE or old == ctrl:
+                if old in (NONE, ctrl):
                     continue
                 self.boards[old].remove(c)
                 self.boards[ctrl].append(c)
@@ -1112,4 +1112,4 @@ class MindbugState(State):
         return out
 
 
-__all__ = ["MindbugState", "RAPIDE", "Stats", "catalogue_named", "register_catalogue"]
+__all__ = ["RAPIDE", "MindbugState", "Stats", "catalogue_named", "register_catalogue"]
