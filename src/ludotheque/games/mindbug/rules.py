@@ -551,7 +551,7 @@ class MindbugState(State):
             else:
                 self.stack.append(("attack", action.card, seat, 1))
         elif tag == "mindbug":
-            _, card, player, k = task
+            _, card, player, k = task  # k: the seat deciding
             assert isinstance(action, Word)
             if action.word == "mindbug":
                 # MB-7: the opponent takes it; it resolves for them; the player acts again.
@@ -562,7 +562,7 @@ class MindbugState(State):
                 self.stack.append(("enter", card, seat, 1))
             else:
                 ev.append(Event("mindbug_declined", {"seat": seat}))
-                self._next_mindbug(card, player, k + 1)
+                self._next_mindbug(card, player, self.opponents(player).index(k) + 1)
         elif tag == "mindfrog":
             _, card, player, _mate = task
             assert isinstance(action, Word)
