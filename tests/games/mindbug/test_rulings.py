@@ -26,7 +26,7 @@ from .scenario import (
 FILLER = ["gorillion"]
 
 
-# -- MB-2: keywords and triggers ------------------------------------------------------------------
+# -- MB-2: keywords and triggers --
 def test_mb2_rapide_may_attack_in_the_action_it_was_played() -> None:
     s = setup(hands=[["lievre-eclair"], FILLER], cat=with_extra())
     play(s, "lievre-eclair")
@@ -49,7 +49,7 @@ def test_mb2_keywords_of_the_data_are_the_six_words() -> None:
     assert set(KEYWORD_BITS) == {"CHASSEUR", "CORIACE", "FURIE", "FURTIF", "VENIMEUX", "RAPIDE"}
 
 
-# -- MB-3, MB-4: set-up ---------------------------------------------------------------------------
+# -- MB-3, MB-4: set-up --
 def test_mb3_setup_gives_two_mindbugs_three_life_and_ten_cards() -> None:
     s = GAME.new(7, 2)
     assert isinstance(s, MindbugState)
@@ -60,7 +60,7 @@ def test_mb3_setup_gives_two_mindbugs_three_life_and_ten_cards() -> None:
     for seat in (0, 1):
         assert all(s.owner[c] == seat for c in s.hands[seat] + s.piles[seat])
     view = s.view(0)
-    assert view["unused"] == 28 and view["hands"][1]["cards"] == []  # type: ignore[index]
+    assert view["unused"] == 28 and view["hands"][1]["cards"] == []
 
 
 def test_mb4_the_higher_revealed_power_starts() -> None:
@@ -75,7 +75,7 @@ def test_mb4_the_higher_revealed_power_starts() -> None:
         assert len(s.unused) == 28  # the revealed cards went back
 
 
-# -- MB-5: drawing ---------------------------------------------------------------------------------
+# -- MB-5: drawing --
 def test_mb5_the_hand_is_refilled_before_the_mindbug_decision() -> None:
     s = setup(hands=[["gorillion", "arachnhibou", "dr-axolotl", "tigrecureuil", "reptireur"],
                      FILLER], piles=[["scarabouclier", "gladiataure"], []])
@@ -102,7 +102,7 @@ def test_mb5_no_maximum_hand_size_giraffodile_overfills_the_hand() -> None:
     assert s.piles[0] == []
 
 
-# -- MB-6: one action, or lose ---------------------------------------------------------------------
+# -- MB-6: one action, or lose --
 def test_mb6_one_action_per_turn() -> None:
     s = setup(hands=[["gorillion", "arachnhibou"], FILLER])
     play(s, "gorillion")
@@ -125,7 +125,7 @@ def test_mb6_a_creature_that_can_attack_is_an_action() -> None:
     assert legal(s) == [f"attack arachnhibou#{find(s, 'arachnhibou')}"]
 
 
-# -- MB-7: Mindbug ---------------------------------------------------------------------------------
+# -- MB-7: Mindbug --
 def test_mb7_a_stolen_creature_resolves_for_the_thief_and_the_player_acts_again() -> None:
     s = setup(hands=[["abeille-tueuse", "arachnhibou"], FILLER])
     events = play(s, "abeille-tueuse", steal=True)
@@ -160,7 +160,7 @@ def test_mb7_a_creature_put_into_play_by_an_effect_cannot_be_taken() -> None:
     assert s.mindbugs == [2, 2] and s.active == 1 and pending(s) == "act"
 
 
-# -- MB-8: attack and block ------------------------------------------------------------------------
+# -- MB-8: attack and block --
 def test_mb8_unblocked_attack_costs_1_life() -> None:
     s = setup(boards=[["gorillion"], ["arachnhibou"]], hands=[[], FILLER])
     events = acts(s, "attack gorillion", "noblock")
@@ -188,14 +188,14 @@ def test_mb8_attack_effects_come_before_the_block() -> None:
     assert s.life == [3, 2]
 
 
-# -- MB-9: a creature played this turn does not attack ---------------------------------------------
+# -- MB-9: a creature played this turn does not attack --
 def test_mb9_creatures_played_this_turn_cannot_attack_this_turn() -> None:
     s = setup(hands=[["lievre-eclair", "arachnhibou"], ["arachnhibou"]], cat=with_extra())
     play(s, "lievre-eclair")
     act(s, "stop")  # no RAPIDE attack: the play was the action
     assert s.active == 1
     view = s.view(1)
-    assert view["boards"][0][0]["fresh"] is False  # type: ignore[index]
+    assert view["boards"][0][0]["fresh"] is False
     play(s, "arachnhibou")
     assert "attack lievre-eclair" in [t.split("#")[0] for t in legal(s)]
 
@@ -205,11 +205,11 @@ def test_mb9_fresh_creatures_are_not_offered_to_attack() -> None:
               discards=[["gorillion", "rhino-tortue"], []])
     play(s, "dracompost")
     assert pending(s) == "pick"  # in the middle of the action: Dracompost is fresh
-    assert s.view(0)["boards"][0][1]["fresh"] is True  # type: ignore[index]
+    assert s.view(0)["boards"][0][1]["fresh"] is True
     assert [s.key(c) for c in s._attackers(0)] == ["arachnhibou"]
 
 
-# -- MB-10: CHASSEUR ---------------------------------------------------------------------------------
+# -- MB-10: CHASSEUR --
 def test_mb10_hunter_forces_a_block_that_sneaky_would_forbid() -> None:
     # Arachnhibou (FURTIF) gains CHASSEUR from the Lanceur d'escargots.
     s = setup(boards=[["arachnhibou", "lanceur-d-escargots"], ["gorillion"]], hands=[[], FILLER])
@@ -237,7 +237,7 @@ def test_mb10_hunter_overrides_a_cannot_block_effect() -> None:
     assert discard(s, 1) == ["arachnhibou"]
 
 
-# -- MB-11: CORIACE ----------------------------------------------------------------------------------
+# -- MB-11: CORIACE --
 def test_mb11_tough_is_exhausted_once_without_its_defeated_effect() -> None:
     s = setup(boards=[["gorillion"], ["crapaud-blinde", "arachnhibou"]], hands=[[], FILLER],
               cat=with_extra())
@@ -259,7 +259,7 @@ def test_mb11_exhausted_still_attacks() -> None:
     assert "attack rhino-tortue" in [t.split("#")[0] for t in legal(s)]
 
 
-# -- MB-12: FURIE ------------------------------------------------------------------------------------
+# -- MB-12: FURIE --
 def test_mb12_frenzy_attacks_again_only_if_still_in_play() -> None:
     s = setup(boards=[["crapaud-bombe"], ["gorillion", "goblin-garou"]], hands=[[], FILLER])
     events = acts(s, "attack crapaud-bombe", "block gorillion")
@@ -282,14 +282,14 @@ def test_mb12_blocking_gives_no_extra_attack() -> None:
     assert s.active == 1 and pending(s) == "act"  # no second attack for the FURIE blocker
 
 
-# -- MB-13: FURTIF -----------------------------------------------------------------------------------
+# -- MB-13: FURTIF --
 def test_mb13_sneaky_is_blocked_only_by_sneaky() -> None:
     s = setup(boards=[["tigrecureuil"], ["gorillion", "arachnhibou"]], hands=[[], FILLER])
     act(s, "attack tigrecureuil")
     assert [t.split("#")[0] for t in legal(s)] == ["block arachnhibou", "noblock"]
 
 
-# -- MB-14: VENIMEUX ---------------------------------------------------------------------------------
+# -- MB-14: VENIMEUX --
 def test_mb14_poisonous_defeats_whatever_the_power() -> None:
     s = setup(boards=[["gorillion"], ["arachnhibou"]], hands=[[], FILLER])
     events = acts(s, "attack gorillion", "block arachnhibou")
@@ -304,7 +304,7 @@ def test_mb14_poisonous_against_tough_exhausts_it_the_first_time() -> None:
     assert discard(s, 0) == ["rhino-tortue"]
 
 
-# -- MB-15: as much as possible, order of simultaneous effects ---------------------------------------
+# -- MB-15: as much as possible, order of simultaneous effects --
 def test_mb15_as_much_as_possible_discard_2_with_one_card() -> None:
     s = setup(hands=[["furet-saboteur"], ["gorillion"]], boards=[[], ["arachnhibou"]])
     events = play(s, "furet-saboteur")
@@ -331,7 +331,7 @@ def test_mb15_two_defeated_effects_are_ordered_by_the_active_player() -> None:
     assert board(s, 1) == ["arachnhibou"]
 
 
-# -- MB-16: the owner's discard pile -----------------------------------------------------------------
+# -- MB-16: the owner's discard pile --
 def test_mb16_a_stolen_creature_goes_to_its_owners_discard_pile() -> None:
     s = setup(hands=[["arachnhibou", "tigrecureuil"], ["dr-axolotl"]], boards=[["gorillion"], []])
     play(s, "arachnhibou", steal=True)  # seat 1 now controls seat 0's Arachnhibou
@@ -340,7 +340,7 @@ def test_mb16_a_stolen_creature_goes_to_its_owners_discard_pile() -> None:
     assert discard(s, 1) == []
 
 
-# -- MB-17: passive powers recomputed ----------------------------------------------------------------
+# -- MB-17: passive powers recomputed --
 def test_mb17_passives_follow_the_board_after_every_event() -> None:
     s = setup(boards=[["yeti-solitaire", "abeille-tueuse"], ["gorillion"]], hands=[[], FILLER])
     y = find(s, "yeti-solitaire")
@@ -352,7 +352,7 @@ def test_mb17_passives_follow_the_board_after_every_event() -> None:
 def test_mb17_power_never_drops_below_zero() -> None:
     s = setup(boards=[["brume-lourde"], ["arachnhibou"]], cat=with_extra())
     assert s.power_of(find(s, "arachnhibou")) == 0
-    assert s.view(0)["boards"][1][0]["power"] == 0  # type: ignore[index]
+    assert s.view(0)["boards"][1][0]["power"] == 0
 
 
 def test_mb17_sharky_copies_keywords_given_by_passives_last() -> None:
@@ -362,7 +362,7 @@ def test_mb17_sharky_copies_keywords_given_by_passives_last() -> None:
     assert not s.keywords_of(find(s, "requin-crabe")) & CORIACE
 
 
-# -- MB-18, MB-19: the end ---------------------------------------------------------------------------
+# -- MB-18, MB-19: the end --
 def test_mb18_a_player_at_0_life_loses_at_once() -> None:
     s = setup(boards=[["gorillion"], ["arachnhibou"]], hands=[[], FILLER], life=[3, 1])
     events = acts(s, "attack gorillion", "noblock")

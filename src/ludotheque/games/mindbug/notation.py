@@ -1,12 +1,13 @@
 """Mindbug's actions and their text notation (see docs/rules/mindbug.md).
 
-A card is written `<creature key>#<card number>`: `gorillion#12`. Actions:
-  play gorillion#12      play a card from hand (or play a given card, Hungry Hamster)
-  attack gorillion#12    attack with a creature
-  block arachnhibou#3    block with a creature          noblock   let the attack through
-  hunt arachnhibou#3     CHASSEUR: choose the blocker   nohunt    do not use it
-  pick neuromouche#7     choose a card for an effect    done      stop an "up to" choice
-  first crapaud-bombe#9  choose which simultaneous effect happens first
+A card is written `<creature key>#<card number>` (the key of the data file, the card's number
+in this game). Actions, with KEY#N for a card:
+  play KEY#N      play a card from hand (or play a given card)
+  attack KEY#N    attack with a creature
+  block KEY#N     block with a creature          noblock   let the attack through
+  hunt KEY#N      CHASSEUR: choose the blocker   nohunt    do not use it
+  pick KEY#N      choose a card for an effect    done      stop an "up to" choice
+  first KEY#N     choose which simultaneous effect happens first
   mindbug / mindfrog     take the played creature       decline   do not
   again / stop           FURIE's second attack, RAPIDE's attack: take it or not
   keep                   keep a given card in hand
@@ -74,5 +75,5 @@ def parse(text: str) -> Action:
     m = _FOE.fullmatch(t)
     if m:
         return Foe(int(m.group(1)))
-    raise NotationError(text, "expected e.g. 'play gorillion#12', 'attack x#3', 'block x#3', "
-                              "'noblock', 'mindbug', 'decline', 'pick x#3', 'done', 'foe 1'")
+    raise NotationError(text, "expected e.g. 'play KEY#12', 'attack KEY#3', 'block KEY#3', "
+                              "'noblock', 'mindbug', 'decline', 'pick KEY#3', 'done', 'foe 1'")

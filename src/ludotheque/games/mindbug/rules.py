@@ -309,7 +309,7 @@ class MindbugState(State):
         return self.stats().kw[card]
 
     def _silenced(self, seat: int) -> bool:
-        """Whether an opponent's creature stops `seat`'s Play effects (Deathweaver's verb)."""
+        """Whether an opponent's creature stops `seat`'s Play effects (the silence_play verb)."""
         for o in self.opponents(seat):
             for c in self.boards[o]:
                 for e in self.creature(c).passive:
