@@ -42,6 +42,7 @@ FRESH = 2  # MB-9: played this turn
 NO_BLOCK = 4  # an effect forbids it to block this turn
 KW_SHIFT = 8  # keywords granted until the end of the turn sit above this bit
 
+LOG_SIZE = 12
 TURN_LIMIT = 300  # a project safeguard: a game this long is a draw (docs/rules/mindbug.md)
 
 DECISIONS = frozenset({"act", "mindbug", "mindfrog", "hunt", "block", "frenzy", "rapid",
@@ -119,6 +120,7 @@ class MindbugState(State):
     winner: int
     reason: str
     reveals: list[list[str]]
+    log: tuple[Event, ...]  # the public events of the last transition, for the table
     _opts: tuple[int, list[Action]] | None
 
     # -- set-up -----------------------------------------------------------------------------
@@ -157,6 +159,7 @@ class MindbugState(State):
         self.stack = []
         self._opts = None
         self.reveals = []
+        self.log = ()
         self.active = self._who_starts()
         self.stack.append(("act",))
         self._advance([])
@@ -441,6 +444,7 @@ class MindbugState(State):
         self._opts = None
         self._decide(task, seat, action, ev)
         self._advance(ev)
+        self.log = tuple(e for e in ev if e.to is None)[-LOG_SIZE:]
         return ev
 
     def _advance(self, ev: list[Event]) -> None:
@@ -1016,6 +1020,7 @@ class MindbugState(State):
             "reveals": [list(r) for r in self.reveals],
             "pending": pending,
             "seat": seat,
+            "log": [e.to_json() for e in self.log],
             "result": result.to_json() if result is not None else None,
         }
 
@@ -1060,6 +1065,7 @@ class MindbugState(State):
         out.winner = self.winner
         out.reason = self.reason
         out.reveals = self.reveals  # never changed after set-up
+        out.log = self.log
         out._opts = self._opts
         return out
 
@@ -1088,6 +1094,7 @@ class MindbugState(State):
             "winner": self.winner,
             "reason": self.reason,
             "reveals": self.reveals,
+            "log": [e.to_json() for e in self.log],
         }
 
     @classmethod
@@ -1108,6 +1115,7 @@ class MindbugState(State):
         out.winner = int(data["winner"])
         out.reason = str(data["reason"])
         out.reveals = [list(r) for r in data["reveals"]]
+        out.log = tuple(Event.from_json(e) for e in data.get("log", []))
         out._opts = None
         return out
 
