@@ -120,7 +120,7 @@ class MindbugState(State):
     winner: int
     reason: str
     reveals: list[list[str]]
-    log: tuple[Event, ...]  # the public events of the last transition, for the table
+    log: tuple[Event, ...]  # the last public events, for the table
     _opts: tuple[int, list[Action]] | None
 
     # -- set-up -----------------------------------------------------------------------------
@@ -444,7 +444,7 @@ class MindbugState(State):
         self._opts = None
         self._decide(task, seat, action, ev)
         self._advance(ev)
-        self.log = tuple(e for e in ev if e.to is None)[-LOG_SIZE:]
+        self.log = (*self.log, *(e for e in ev if e.to is None))[-LOG_SIZE:]
         return ev
 
     def _advance(self, ev: list[Event]) -> None:
