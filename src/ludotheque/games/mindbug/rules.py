@@ -122,6 +122,7 @@ class MindbugState(State):
     reveals: list[list[str]]
     log: tuple[Event, ...]  # the last public events, for the table
     _opts: tuple[int, list[Action]] | None
+    _st: Stats | None  # the stats of the current step, dropped before every task
 
     # -- set-up -----------------------------------------------------------------------------
     @classmethod
@@ -158,6 +159,7 @@ class MindbugState(State):
         self.reason = ""
         self.stack = []
         self._opts = None
+        self._st = None
         self.reveals = []
         self.log = ()
         self.active = self._who_starts()
@@ -255,6 +257,12 @@ class MindbugState(State):
         return cards
 
     def stats(self) -> Stats:
+        """The stats now; cached within one step of the engine (a task or a decision)."""
+        if self._st is None:
+            self._st = self._compute_stats()
+        return self._st
+
+    def _compute_stats(self) -> Stats:
         st = Stats()
         power, kw = st.power, st.kw
         creatures = self.cat.creatures
@@ -451,6 +459,7 @@ class MindbugState(State):
         """Run tasks until a decision with options is on top, or the game is over."""
         self._opts = None
         while self.winner == NONE:
+            self._st = None
             self._refill(ev)
             if not self.stack:
                 self._end_turn(ev)
@@ -473,6 +482,7 @@ class MindbugState(State):
             self.stack.pop()
             self._run(task, ev)
         self.stack.clear()
+        self._st = None
 
     def _refill(self, ev: list[Event]) -> None:
         # MB-5 / MB-22: below the hand size with cards in the draw pile, draw at once.
@@ -1036,6 +1046,7 @@ class MindbugState(State):
             out.kind[c] = k
         out.rng = Rng(rng.next64())
         out._opts = None
+        out._st = None
         return out
 
     # -- copies and persistence -------------------------------------------------------------------
@@ -1067,6 +1078,7 @@ class MindbugState(State):
         out.reveals = self.reveals  # never changed after set-up
         out.log = self.log
         out._opts = self._opts
+        out._st = self._st
         return out
 
     def to_json(self) -> dict[str, JSON]:
@@ -1117,6 +1129,7 @@ class MindbugState(State):
         out.reveals = [list(r) for r in data["reveals"]]
         out.log = tuple(Event.from_json(e) for e in data.get("log", []))
         out._opts = None
+        out._st = None
         return out
 
 
