@@ -19,10 +19,14 @@ def _seat(seat: object, lang: str) -> str:
     return f"{'Joueur' if lang == 'fr' else 'Player'} {seat}"
 
 
-def _team(team: object, lang: str) -> str:
-    if lang == "fr":
-        return f"l'équipe {team}"
-    return f"team {team}"
+def _team(team: object, seats: object, lang: str) -> str:
+    if isinstance(seats, list) and len(seats) == 1:
+        return _seat(seats[0], lang)
+    if isinstance(seats, list):
+        who = " & ".join(str(x) for x in seats)
+        return f"l'équipe {'AB'[int(str(team))]} ({who})" if lang == "fr" else \
+            f"team {'AB'[int(str(team))]} ({who})"
+    return f"l'équipe {team}" if lang == "fr" else f"team {team}"
 
 
 _REASONS = {
@@ -101,7 +105,7 @@ def describe_event(event: Event, lang: str = "fr") -> str:
     if k == "life":
         ch = int(d["change"])
         sign = f"+{ch}" if ch > 0 else str(ch)
-        team = _team(d["team"], lang)
+        team = _team(d["team"], d.get("seats"), lang)
         return (f"Points de vie de {team} : {d['life']} ({sign})." if fr
                 else f"Life of {team}: {d['life']} ({sign}).")
     if k == "frenzy":
@@ -164,7 +168,7 @@ def describe_event(event: Event, lang: str = "fr") -> str:
     if k == "game_over":
         reason = _REASONS[lang].get(str(d.get("reason")), str(d.get("reason")))
         if "winner" in d:
-            team = _team(d["winner"], lang)
+            team = _team(d["winner"], d.get("seats"), lang)
             return (f"Fin de la partie : victoire de {team} ({reason})." if fr
                     else f"Game over: {team} wins ({reason}).")
         return f"Fin de la partie : égalité ({reason})." if fr else f"Game over: draw ({reason})."

@@ -517,7 +517,8 @@ class MindbugState(State):
     def _win(self, team: int, reason: str, ev: list[Event], ruling: str) -> None:
         self.winner = team
         self.reason = reason
-        ev.append(Event("game_over", {"winner": team, "reason": reason}, ruling=ruling))
+        ev.append(Event("game_over", {"winner": team, "seats": self.seats_of_team(team),
+                                      "reason": reason}, ruling=ruling))
 
     # -- decisions with no option -------------------------------------------------------------
     def _no_choice(self, task: Task, ev: list[Event]) -> None:
@@ -802,7 +803,7 @@ class MindbugState(State):
             return
         before = self.life[team]
         self.life[team] = max(0, before - amount)
-        ev.append(Event("life", {"team": team, "life": self.life[team],
+        ev.append(Event("life", {"team": team, "seats": self.seats_of_team(team), "life": self.life[team],
                                  "change": self.life[team] - before}, ruling=ruling))
         self._after_life_change(team, before, ev)
 
@@ -859,7 +860,7 @@ class MindbugState(State):
         if v == "gain_life":
             team = mine if e.target == "you" else theirs
             self.life[team] += e.amount  # MB-18: no maximum
-            ev.append(Event("life", {"team": team, "life": self.life[team],
+            ev.append(Event("life", {"team": team, "seats": self.seats_of_team(team), "life": self.life[team],
                                      "change": e.amount}, ruling="MB-18"))
         elif v == "lose_life":
             self._lose_life(mine if e.target == "you" else theirs, e.amount, ev, "MB-30")
@@ -868,7 +869,7 @@ class MindbugState(State):
             before = self.life[team]
             value = self.life[1 - team] if e.life_to == "opponent" else int(e.life_to or 0)
             self.life[team] = value
-            ev.append(Event("life", {"team": team, "life": value, "change": value - before},
+            ev.append(Event("life", {"team": team, "seats": self.seats_of_team(team), "life": value, "change": value - before},
                             ruling="MB-30"))
             self._after_life_change(team, before, ev)
         elif v == "defeat":
