@@ -803,9 +803,13 @@ class MindbugState(State):
             return
         before = self.life[team]
         self.life[team] = max(0, before - amount)
-        ev.append(Event("life", {"team": team, "seats": self.seats_of_team(team), "life": self.life[team],
-                                 "change": self.life[team] - before}, ruling=ruling))
+        ev.append(self._life_event(team, before, ruling))
         self._after_life_change(team, before, ev)
+
+    def _life_event(self, team: int, before: int, ruling: str) -> Event:
+        return Event("life", {"team": team, "seats": self.seats_of_team(team),
+                              "life": self.life[team], "change": self.life[team] - before},
+                     ruling=ruling)
 
     def _after_life_change(self, team: int, before: int, ev: list[Event]) -> None:
         if self.life[team] <= 0:
@@ -860,8 +864,7 @@ class MindbugState(State):
         if v == "gain_life":
             team = mine if e.target == "you" else theirs
             self.life[team] += e.amount  # MB-18: no maximum
-            ev.append(Event("life", {"team": team, "seats": self.seats_of_team(team), "life": self.life[team],
-                                     "change": e.amount}, ruling="MB-18"))
+            ev.append(self._life_event(team, self.life[team] - e.amount, "MB-18"))
         elif v == "lose_life":
             self._lose_life(mine if e.target == "you" else theirs, e.amount, ev, "MB-30")
         elif v == "set_life":
@@ -869,8 +872,7 @@ class MindbugState(State):
             before = self.life[team]
             value = self.life[1 - team] if e.life_to == "opponent" else int(e.life_to or 0)
             self.life[team] = value
-            ev.append(Event("life", {"team": team, "seats": self.seats_of_team(team), "life": value, "change": value - before},
-                            ruling="MB-30"))
+            ev.append(self._life_event(team, before, "MB-30"))
             self._after_life_change(team, before, ev)
         elif v == "defeat":
             ev.append(Event("effect", base, ruling="MB-30"))
