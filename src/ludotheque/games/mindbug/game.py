@@ -38,7 +38,7 @@ class Mindbug(Game):
 
     def _new(self, seed: int, players: int, options: Options) -> State:
         assert isinstance(options, MindbugOptions)
-        cat = catalogue(options.new_servants)
+        cat = catalogue(options.new_servants)  # MB-1: First Contact, New Servants on option
         register_catalogue(cat)
         return MindbugState.start(seed, players, cat)
 
