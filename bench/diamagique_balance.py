@@ -47,7 +47,7 @@ def greedy(state: DiamagiqueState, seat: int, rng: Rng) -> Action:
                 best.append(action)
         return rng.choice(best)
     if state.phase == DIAMAGIQUE:
-        wizards = base_wizards(state, seat)
+        wizards = state.table().magiciens[seat]
         for position, wizard in enumerate(wizards):
             effet = wizard.effet
             if (effet.source == "diamagiques_magicien"
@@ -57,10 +57,6 @@ def greedy(state: DiamagiqueState, seat: int, rng: Rng) -> Action:
     if all(isinstance(a, Defausser) for a in legal):
         return min(legal, key=lambda a: CARDS.sorts[a.sort].puissance)  # type: ignore[attr-defined]
     return rng.choice(legal)
-
-
-def base_wizards(state: DiamagiqueState, seat: int):  # noqa: ANN201
-    return state.table().magiciens[seat]
 
 
 def play(deck_a: str, deck_b: str, seed: int, policy: str) -> float:
@@ -112,7 +108,7 @@ def main(argv: list[str] | None = None) -> int:
             rows.append((a, b, score / args.games, args.games, low, high))
     seconds = time.perf_counter() - started
     lines = [
-        f"| Deck A | Deck B | games | A's win rate | 95% CI (Wilson) |",
+        "| Deck A | Deck B | games | A's win rate | 95% CI (Wilson) |",
         "|---|---|---|---|---|",
     ]
     for a, b, rate, n, low, high in rows:

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any, Self
 
 from ludotheque.core import JSON, Action, Event, Result, Rng, State
@@ -33,6 +34,37 @@ _SORTS = CARDS.sorts
 _CACHE = tuple(s.cache for s in CARDS.sorts)
 
 
+@dataclass(frozen=True)
+class Arrangement:
+    """A stacked position for tests and tutorials, applied after the deal and before the first
+    turn. Cards by name; decks and the pot list the next card first; None keeps the deal."""
+
+    active: int | None = None
+    hands: tuple[Sequence[str], Sequence[str]] | None = None
+    decks: tuple[Sequence[str], Sequence[str]] | None = None
+    castles: tuple[Sequence[str], Sequence[str]] | None = None
+    pot: Sequence[str] | None = None
+    held: tuple[Sequence[Sequence[str]], Sequence[Sequence[str]]] | None = None
+
+    def apply_to(self, s: DiamagiqueState) -> None:
+        sorts = {x.name: i for i, x in enumerate(CARDS.sorts)}
+        castles = {x.name: i for i, x in enumerate(CARDS.chateaux)}
+        if self.active is not None:
+            s.active = s.deciding = self.active
+        for seat in (0, 1):
+            if self.hands is not None:
+                s.hand[seat] = sorted(sorts[n] for n in self.hands[seat])
+            if self.decks is not None:
+                s.deck[seat] = [sorts[n] for n in reversed(self.decks[seat])]
+            if self.castles is not None:
+                s.castle_deck[seat] = [castles[n] for n in reversed(self.castles[seat])]
+            if self.held is not None:
+                for p in range(3):
+                    s.held[seat * 3 + p] = [COULEURS.index(c) for c in self.held[seat][p]]
+        if self.pot is not None:
+            s.pot = [COULEURS.index(c) for c in reversed(self.pot)]
+
+
 class DiamagiqueState(State):
     rng: Rng
     official: bool
@@ -60,7 +92,8 @@ class DiamagiqueState(State):
 
     # -- set-up ---------------------------------------------------------------------------
     @classmethod
-    def start(cls, seed: int, decks: tuple[Deck, Deck], official: bool) -> DiamagiqueState:
+    def start(cls, seed: int, decks: tuple[Deck, Deck], official: bool,
+              arrangement: Arrangement | None = None) -> DiamagiqueState:
         s = object.__new__(cls)
         s.rng = Rng(seed)
         s.official = official
@@ -96,6 +129,8 @@ class DiamagiqueState(State):
         s.won = []
         s.last = None
         s.ending = None
+        if arrangement is not None:
+            arrangement.apply_to(s)
         s._start_turn([])
         return s
 
