@@ -11,7 +11,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from ludotheque.core.data import (
     check_reference,
@@ -106,13 +106,14 @@ class MagicienData(_Strict):
     couleurs: tuple[Couleur, ...] = Field(min_length=1, max_length=2)
     effet: Effet  # DG-3: every Magicien has one ability
 
-    @model_validator(mode="after")
-    def _targets(self) -> MagicienData:
+    @field_validator("effet")
+    @classmethod
+    def _targets(cls, effet: Effet) -> Effet:
         # DG-3: an ability acts on the Sort the Magicien casts or the Sort it faces.
-        if self.effet.cible not in ("ce_sort", "adverse"):
+        if effet.cible not in ("ce_sort", "adverse"):
             raise ValueError('a Magicien\'s effect targets "ce_sort" or "adverse", '
-                             f'not "{self.effet.cible}"')
-        return self
+                             f'not "{effet.cible}"')
+        return effet
 
 
 class SortData(_Strict):
@@ -128,12 +129,13 @@ class ChateauData(_Strict):
     couleurs: tuple[Couleur, ...] = Field(min_length=1, max_length=2)
     effet: Effet
 
-    @model_validator(mode="after")
-    def _both_players(self) -> ChateauData:
+    @field_validator("effet")
+    @classmethod
+    def _both_players(cls, effet: Effet) -> Effet:
         # DG-5: a Château's effect applies to both players.
-        if self.effet.cible != "tous":
-            raise ValueError(f'a Château\'s effect targets "tous", not "{self.effet.cible}"')
-        return self
+        if effet.cible != "tous":
+            raise ValueError(f'a Château\'s effect targets "tous", not "{effet.cible}"')
+        return effet
 
 
 class EquipeData(_Strict):
