@@ -93,10 +93,10 @@ def test_heuristic_is_in_range_and_favours_the_leader() -> None:
     state = stacked(held=([["Rouge"], ["Bleu"], []], [[], [], []]), active=0)
     assert GAME.heuristic(state, 0) > 0 > GAME.heuristic(state, 1)  # type: ignore[operator]
     rng = Rng(1)
-    state = GAME.new(1)
-    while not state.is_over():
+    game = GAME.new(1)
+    while not game.is_over():
         for seat in (0, 1):
-            value = GAME.heuristic(state, seat)
+            value = GAME.heuristic(game, seat)
             assert value is not None and -1 <= value <= 1
-        seat = state.to_act()[0]
-        state.apply(seat, rng.choice(state.legal_actions(seat)))
+        seat = game.to_act()[0]
+        game.apply(seat, rng.choice(game.legal_actions(seat)))
