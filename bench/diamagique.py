@@ -74,7 +74,7 @@ def speed(seconds: float) -> None:
         started = time.perf_counter()
         games = actions = 0
         while time.perf_counter() - started < seconds:
-            state, moves = playout(games, options, random_policy)
+            _, moves = playout(games, options, random_policy)
             games += 1
             actions += len(moves)
         elapsed = time.perf_counter() - started
