@@ -32,6 +32,11 @@ def team_wizards(cards: CardSet, equipe: int) -> tuple[MagicienData, ...]:
 _WIZARDS = [team_wizards(CARDS, e) for e in range(len(CARDS.equipes))]
 _SORTS = CARDS.sorts
 _CACHE = tuple(s.cache for s in CARDS.sorts)
+# Actions are immutable: build each once, so legal_actions allocates nothing but its list.
+_LANCER = tuple(tuple(Lancer(c, p) for p in range(3)) for c in range(len(CARDS.sorts)))
+_POSER = [Poser(0), Poser(1), Poser(2)]
+_DEFAUSSER = tuple(Defausser(c) for c in range(len(CARDS.sorts)))
+_JOUER = tuple(JouerChateau(c) for c in range(len(CARDS.chateaux)))
 
 
 @dataclass(frozen=True)
@@ -146,13 +151,13 @@ class DiamagiqueState(State):
         if self.phase == DEFI:
             cards = sorted(set(self.hand[seat]))
             base = seat * 3
-            return [Lancer(card, p) for p in range(3) if self.cast[base + p] < 0
+            return [_LANCER[card][p] for p in range(3) if self.cast[base + p] < 0
                     for card in cards]
         if self.phase == DIAMAGIQUE:
-            return [Poser(0), Poser(1), Poser(2)]
+            return list(_POSER)
         if self.phase == CHATEAU:
-            return [JouerChateau(c) for c in sorted(set(self.castle_deck[seat]))]
-        return [Defausser(card) for card in sorted(set(self.hand[seat]))]
+            return [_JOUER[c] for c in sorted(set(self.castle_deck[seat]))]
+        return [_DEFAUSSER[card] for card in sorted(set(self.hand[seat]))]
 
     def why_illegal(self, seat: int, action: Action) -> str | None:
         phase = PHASES[self.phase]
