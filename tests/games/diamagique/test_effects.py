@@ -224,3 +224,19 @@ def test_dg14_a_complex_effect_reads_current_values_in_sequence() -> None:
     # The active player's copy first: 1 + 2 = 3; then the other's: 2 + 3 = 5.
     assert res.values[0] == 3
     assert res.values[3] == 5
+
+
+def test_decision_an_effect_on_several_sorts_takes_the_active_players_first() -> None:
+    """Arène des duels: each Sort in position 1 adds the Puissance of the Sort it faces.
+    The active player's Sort first (2 + 5 = 7), then the other's reads it (5 + 7 = 12)."""
+    arena = ChateauData(name="Arène", couleurs=("Rouge",),
+                        effet=effet(categorie="complexe_positif", source="adverse", cible="tous",
+                                    si={"position": [1]}))
+    for active in (0, 1):
+        t = table([(1, 0, spell("Cinq", 5)), (0, 0, spell("Deux", 2))], active=active,
+                  chateau=arena)
+        values = resolve(t).values
+        if active == 0:
+            assert (values[0], values[3]) == (7, 12)
+        else:  # the other way round: 5 + 2 = 7 first, then 2 + 7 = 9
+            assert (values[0], values[3]) == (9, 7)
