@@ -100,3 +100,9 @@ def test_heuristic_is_in_range_and_favours_the_leader() -> None:
             assert value is not None and -1 <= value <= 1
         seat = game.to_act()[0]
         game.apply(seat, rng.choice(game.legal_actions(seat)))
+
+
+def test_the_rules_summary_ships_in_both_languages() -> None:
+    assert "Phase" not in GAME.rules("en")[:20]
+    assert "DG-14" in GAME.rules() and "Deux équipes" in GAME.rules()
+    assert "Two teams" in GAME.rules("en")
