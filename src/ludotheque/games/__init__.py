@@ -11,6 +11,7 @@ from ludotheque.core.errors import LudoError
 from ludotheque.core.game import Game
 
 GAME_MODULES: tuple[str, ...] = (
+    "diamagique",
 )
 
 _cache: dict[str, Game] = {}
