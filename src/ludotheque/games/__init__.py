@@ -11,7 +11,6 @@ from ludotheque.core.errors import LudoError
 from ludotheque.core.game import Game
 
 GAME_MODULES: tuple[str, ...] = (
-    "diamagique",
 )
 
 _cache: dict[str, Game] = {}
