@@ -3,6 +3,8 @@
     .venv/bin/python bench/mimik.py                 # 2, 4 and 8 players, 10 CPU s each
     .venv/bin/python bench/mimik.py --seconds 3 --players 6 --team
 
+    .venv/bin/python bench/mimik.py --soak 8p 0 500  # the conformance harness on seeds 0-499
+
 A playout is a whole game from a new state to its end, every action chosen uniformly among
 the legal ones (the same loop the bots' rollouts and the simulator run).
 """
@@ -43,6 +45,17 @@ def bench(players: int, seconds: float, options: dict[str, object]) -> str:
             f"playouts/s), {actions / max(games, 1):6.1f} actions per game ({ends})")
 
 
+def soak(label: str, first: int, count: int) -> str:
+    """The conformance harness (the same check as tests/test_conformance.py) on one setup and
+    the seeds [first, first + count): a soak run can be split into chunks run side by side."""
+    from ludotheque.core.conformance import check_game
+
+    game = get("mimik")
+    config = next(c for c in game.configs() if c.label == label)
+    report = check_game(game, config, count, first_seed=first)
+    return f"seeds {first}-{first + count - 1}: {report.summary()}"
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=10.0)
@@ -50,7 +63,12 @@ def main() -> None:
     parser.add_argument("--target", type=int, choices=(30, 50, 75), default=50)
     parser.add_argument("--team", action="store_true")
     parser.add_argument("--beginner", action="store_true")
+    parser.add_argument("--soak", nargs=3, metavar=("SETUP", "FIRST_SEED", "COUNT"))
     args = parser.parse_args()
+    if args.soak:
+        label, first, count = args.soak
+        print(soak(label, int(first), int(count)), flush=True)
+        return
     options: dict[str, object] = {}
     if args.target != 50:
         options["target"] = args.target
