@@ -88,6 +88,7 @@ class Socket:
             f"ws://127.0.0.1:{server.port}/ws", additional_headers=headers, max_size=None,
             open_timeout=10, legacy=True)
         self.latest: dict[str, dict[str, Any]] = {}  # the last state seen, per game
+        self.seen_chat: list[dict[str, Any]] = []
 
     def send(self, message: dict[str, Any]) -> None:
         self.conn.send(json.dumps(message))
@@ -99,6 +100,8 @@ class Socket:
         data: dict[str, Any] = json.loads(self.conn.recv(timeout))
         if data.get("type") == "state":
             self.latest[data["game"]] = data
+        elif data.get("type") == "chat":
+            self.seen_chat.append(data)
         return data
 
     def nothing(self, wait: float = 0.3) -> bool:

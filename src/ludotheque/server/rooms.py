@@ -287,8 +287,8 @@ class Room:
                 await asyncio.sleep(self.hub.bot_delay)
             if self.version != version:
                 again = True  # someone else moved meanwhile (simultaneous choices): rethink
-                return
-            await self.act(seat, text, client=None, version=version)
+            else:
+                await self.act(seat, text, client=None, version=version)
         except ProtocolError as exc:
             again = exc.code == "stale"
             if not again:
