@@ -114,7 +114,7 @@ def test_illegal_out_of_turn_and_foreign_seat_actions(
 def test_acting_before_watching_and_in_a_game_not_started(
         server: LiveServer, people: list[Player],
         table: tuple[str, Socket, Socket, Socket]) -> None:
-    gid, a, b, c = table
+    gid = table[0]
     fresh = people[0].socket()
     fresh.send({"type": "act", "game": gid, "seat": 0, "action": "p1"})
     assert fresh.error()["code"] == "watch_first"

@@ -61,8 +61,9 @@ def test_create_join_and_play_an_online_game_to_the_end(server: LiveServer,
     assert record.game == TOY and record.players == 2
     assert len(record.moves) == a.latest[gid]["version"] == 10  # 5 rounds of 2 cards
     final = replay(load_plugin(PLUGIN), record)
-    assert final.result() is not None
-    assert list(final.result().ranks) == a.latest[gid]["result"]["ranks"]
+    result = final.result()
+    assert result is not None
+    assert list(result.ranks) == a.latest[gid]["result"]["ranks"]
     assert [s["name"] for s in record.seats] == ["alice", "bob"]
 
 
