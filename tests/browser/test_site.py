@@ -157,7 +157,7 @@ def test_online_game_invitation_chat_spectator_and_reload(site: LiveServer,
 def test_against_a_bot_in_english_remembered(contexts: Callable[[], Any]) -> None:
     page = as_guest(contexts(), "Eve")
     page.locator("a[data-lang=en]").click()
-    expect(page.get_by_text("New game")).to_be_visible()
+    expect(page.get_by_test_id(f"new-{TOY}")).to_have_text("New game")
     create(page, ["me", "bot:random"])
     expect(page.get_by_test_id("status")).to_contain_text("Your turn")
     play_until([page], lambda: is_over(page))

@@ -67,6 +67,7 @@ def safe_next(raw: str | None) -> str:
 def option_fields(game: Game) -> list[dict[str, Any]]:
     """The game's options as form fields, read from its pydantic Options type."""
     out = []
+    defaults = game.options_type().model_dump(mode="json")
     for name, info in game.options_type.model_fields.items():
         ann = info.annotation
         field: dict[str, Any] = {"name": name, "default": info.default}
@@ -78,7 +79,9 @@ def option_fields(game: Game) -> list[dict[str, Any]]:
             field["kind"] = "choice"
             field["choices"] = [str(c) for c in get_args(ann)]
         else:
-            field["kind"] = "text"
+            # Anything else (tuples, lists, models) is written as JSON, like `ludo play -o`.
+            field["kind"] = "json"
+            field["default"] = json.dumps(defaults.get(name), ensure_ascii=False)
         out.append(field)
     return out
 
@@ -102,7 +105,10 @@ def options_from_form(game: Game, form: FormData) -> dict[str, Any]:
                 game.options_type.model_fields[field["name"]].annotation), strict=True))
             data[field["name"]] = choices.get(str(raw), str(raw))
         else:
-            data[field["name"]] = str(raw)
+            try:
+                data[field["name"]] = json.loads(str(raw))
+            except json.JSONDecodeError:
+                data[field["name"]] = str(raw)  # the Options model says what is wrong
     return data
 
 

@@ -9,6 +9,9 @@ from __future__ import annotations
 
 import asyncio
 import multiprocessing
+import os
+import threading
+import time
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -36,6 +39,14 @@ def load_plugin(spec: str) -> Game:
 def _init_worker(plugins: Sequence[str]) -> None:
     for spec in plugins:
         load_plugin(spec)
+    threading.Thread(target=_orphan_watch, args=(os.getppid(),), daemon=True).start()
+
+
+def _orphan_watch(parent: int) -> None:
+    """A worker whose server died (kill -9) leaves at once instead of lingering."""
+    while os.getppid() == parent:
+        time.sleep(1.0)
+    os._exit(0)
 
 
 def _choose(game_id: str, state_json: dict[str, Any], seat: int, spec: str, seed: int) -> str:

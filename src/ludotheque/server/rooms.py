@@ -164,7 +164,7 @@ class Room:
             "free": seat_is_free(seat),
             "mine": seat.get("kind") == "human" and seat.get("player") is not None
             and seat.get("player") == client.player_id,
-            "thinking": index in self.thinking,
+            "thinking": index in self.thinking and index in self.state.to_act(),
         }
 
     def step_for(self, index: int, step: Step, mine: list[int], lang: str) -> dict[str, Any]:
@@ -277,7 +277,7 @@ class Room:
                 self.hub.spawn(self.bot_turn(seat, str(spec)))
 
     async def bot_turn(self, seat: int, spec: str) -> None:
-        again = False
+        moved = again = False
         try:
             version = self.version
             seed = derive_seed("site-bot", self.id, version, seat)
@@ -289,6 +289,7 @@ class Room:
                 again = True  # someone else moved meanwhile (simultaneous choices): rethink
             else:
                 await self.act(seat, text, client=None, version=version)
+                moved = True
         except ProtocolError as exc:
             again = exc.code == "stale"
             if not again:
@@ -297,8 +298,8 @@ class Room:
             log.exception("bot %s of game %s, seat %d failed", spec, self.id, seat)
         finally:
             self.thinking.discard(seat)
-        if again:
-            self.schedule_bots()
+        if moved or again:
+            self.schedule_bots()  # the same seat may have to decide again
 
 
 def chat_message(game_id: str, name: str, text: str, at: str) -> dict[str, Any]:
