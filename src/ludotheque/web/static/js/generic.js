@@ -9,6 +9,18 @@ function show(value) {
     span.textContent = "–";
     return span;
   }
+  if (Array.isArray(value) && value.every((v) => v === null || typeof v !== "object")) {
+    // A row of plain values (a board's cells, scores): small boxes that wrap.
+    const row = document.createElement("span");
+    row.className = "cells";
+    for (const item of value) {
+      const cell = document.createElement("span");
+      cell.className = "cell";
+      cell.textContent = item === null || item === "" ? "·" : String(item);
+      row.append(cell);
+    }
+    return row;
+  }
   if (Array.isArray(value)) {
     const list = document.createElement("ol");
     list.className = "view";
