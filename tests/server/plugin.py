@@ -12,7 +12,7 @@ from ludotheque.bots.base import RandomBot, register_bot
 from ludotheque.core import Action, State
 from tests.core.toys import HighCard
 
-SLOW_SECONDS = 1.0
+SLOW_SECONDS = 2.0
 
 
 class SlowBot(RandomBot):

@@ -136,6 +136,11 @@ def test_joining_a_full_game_or_a_taken_seat(server: LiveServer, people: list[Pl
     assert s.error()["code"] == "seat_taken"
     s.send({"type": "sit", "game": open_game, "seat": 5})
     assert s.error()["code"] == "no_such_seat"
+    # The creator already holds seat 0: the free seat is for someone else.
+    creator = people[0].socket()
+    creator.watch(open_game)
+    creator.send({"type": "sit", "game": open_game, "seat": 1})
+    assert creator.error()["code"] == "already_seated"
     # Someone without a name (no cookie) cannot take a seat or chat.
     anonymous = Socket(server, None)
     anonymous.watch(open_game)

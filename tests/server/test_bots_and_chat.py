@@ -33,7 +33,7 @@ def test_bots_against_bots_with_a_spectator(server: LiveServer, people: list[Pla
 
 def test_the_site_stays_responsive_while_slow_bots_think(server: LiveServer,
                                                          people: list[Player]) -> None:
-    """Two slow bots (one second a move each) think in the pool, not on the event loop."""
+    """Two slow bots (two seconds a move each) think in the pool, not on the event loop."""
     carol = people[2]
     gid = carol.new_game(["bot:slow", "bot:slow"])
     c = carol.socket()
@@ -46,7 +46,7 @@ def test_the_site_stays_responsive_while_slow_bots_think(server: LiveServer,
         assert httpx.get(server.url + "/", timeout=5).status_code == 200
         worst = max(worst, time.monotonic() - started)
         time.sleep(0.1)
-    assert worst < 0.5, f"a ping and a page took {worst:.2f} s while bots thought"
+    assert worst < 1.0, f"a ping and a page took {worst:.2f} s while bots thought"
     state = c.latest[gid]
     assert any(seat["thinking"] for seat in state["seats"]) or state["version"] > 0
 

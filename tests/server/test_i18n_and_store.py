@@ -124,3 +124,16 @@ def test_names_are_cleaned() -> None:
     assert clean_name("") is None and clean_name("x" * 25) is None
     assert clean_name("bad\x00name") is None
     assert json.dumps(clean_name("ok"))
+
+
+def test_migrations_speak_postgresql(capsys: pytest.CaptureFixture[str]) -> None:
+    """`--db postgresql+psycopg://...`: the migrations render valid PostgreSQL DDL (offline
+    mode, no server needed)."""
+    from alembic import command
+
+    from ludotheque.store.db import alembic_config
+
+    command.upgrade(alembic_config("postgresql://ludo@localhost/ludo"), "head", sql=True)
+    ddl = capsys.readouterr().out
+    assert "CREATE TABLE games" in ddl and "CREATE TABLE moves" in ddl
+    assert "JSON" in ddl and "TIMESTAMP WITH TIME ZONE" in ddl

@@ -32,7 +32,7 @@ def test_kill_9_mid_game_and_restart_resumes_every_game(tmp_path: Path) -> None:
         a.act(online, 0)
         b.act(online, 1)
         a.act(online, 0)
-        # A game against a slow bot (one second a move), killed while the bot thinks.
+        # A game against a slow bot (two seconds a move), killed while the bot thinks.
         vs_bot = alice.new_game(["me", "bot:slow"])
         a.watch(vs_bot)
         a.act(vs_bot, 0)

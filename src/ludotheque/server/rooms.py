@@ -237,6 +237,8 @@ class Room:
                 raise ProtocolError("game_full")
             if not seat_is_free(self.seats[seat]):
                 raise ProtocolError("seat_taken")
+            if self.seats_of(client.player.id):
+                raise ProtocolError("already_seated")  # one seat per person online
             seats = [dict(s) for s in self.seats]
             seats[seat] = {**seats[seat], "player": client.player.id, "name": client.player.name}
             status = "live" if not any(seat_is_free(s) for s in seats) else "open"

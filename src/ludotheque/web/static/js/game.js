@@ -147,7 +147,7 @@ function renderSeats() {
     li.append(name);
     if (seat.mine) li.append(badge(t("seat.you")));
     if (seat.thinking) li.append(badge(t("seat.thinking")));
-    if (seat.free && $("need-name") === null) {
+    if (seat.free && $("need-name") === null && state.mine.length === 0) {
       const button = document.createElement("button");
       button.type = "button";
       button.textContent = t("room.sit");
