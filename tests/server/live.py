@@ -86,7 +86,7 @@ class Socket:
         headers = {"Cookie": cookies} if cookies else {}
         self.conn: ClientConnection = connect(
             f"ws://127.0.0.1:{server.port}/ws", additional_headers=headers, max_size=None,
-            open_timeout=10, legacy=True)
+            open_timeout=10, close_timeout=2, max_queue=None, legacy=True)
         self.latest: dict[str, dict[str, Any]] = {}  # the last state seen, per game
         self.seen_chat: list[dict[str, Any]] = []
 

@@ -26,7 +26,7 @@ from starlette.websockets import WebSocket
 
 from ludotheque import games
 from ludotheque.bots import bot_names
-from ludotheque.core import Game, LudoError
+from ludotheque.core import Game, LudoError, Options
 from ludotheque.store import GameRow, Player, Store, migrate
 from ludotheque.store.db import NameTaken
 
@@ -64,13 +64,15 @@ def safe_next(raw: str | None) -> str:
     return "/"
 
 
-def option_fields(game: Game) -> list[dict[str, Any]]:
-    """The game's options as form fields, read from its pydantic Options type."""
+def option_fields(game: Game, preset: Options | None = None) -> list[dict[str, Any]]:
+    """The game's options as form fields, read from its pydantic Options type; the values
+    of `preset` (one of the game's setups) or the defaults are filled in."""
     out = []
-    defaults = game.options_type().model_dump(mode="json")
+    chosen = preset if preset is not None else game.options_type()
+    defaults = chosen.model_dump(mode="json")
     for name, info in game.options_type.model_fields.items():
         ann = info.annotation
-        field: dict[str, Any] = {"name": name, "default": info.default}
+        field: dict[str, Any] = {"name": name, "default": getattr(chosen, name, info.default)}
         if ann is bool:
             field["kind"] = "bool"
         elif ann is int:
@@ -180,8 +182,13 @@ class Site:
             return self.not_found(request, player, "error.unknown_game")
         if player is None:
             return RedirectResponse(f"/login?next={quote(request.url.path)}", 303)
-        return self.page(request, "new.html", player, game=game, fields=option_fields(game),
-                         bots=bot_names(), error=None)
+        # The game's own setups (player counts and variants) as presets of the form.
+        setups = list(game.configs())
+        preset = next((c for c in setups if c.label == request.query_params.get("setup")),
+                      None)
+        return self.page(request, "new.html", player, game=game,
+                         fields=option_fields(game, preset.options if preset else None),
+                         bots=bot_names(), error=None, setups=setups, preset=preset)
 
     async def new_game(self, request: Request) -> Response:
         player = await self.player(request)
@@ -195,7 +202,8 @@ class Site:
 
         def again(key: str, detail: str = "") -> Response:
             return self.page(request, "new.html", player, status=400, game=game,
-                             fields=option_fields(game), bots=bot_names(),
+                             fields=option_fields(game), bots=bot_names(), setups=[],
+                             preset=None,
                              error=translate(pick(request.cookies.get(LANG_COOKIE)), key)
                              + (f" {detail}" if detail else ""))
 

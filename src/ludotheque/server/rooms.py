@@ -133,6 +133,7 @@ class Room:
             "kind": self.game.id,
             "title": self.game.title,
             "hidden": self.game.hidden_information,
+            "options": self.row.options,
             "status": self.row.status,
             "version": self.version,
             "since": since,
