@@ -85,6 +85,17 @@ def test_hotseat_game_with_the_curtain_reload_replay_and_record(
     page.locator("#actions button.action").first.click()
     expect(page.get_by_test_id("curtain")).to_be_visible()  # now the second player's turn
     play_until([page], lambda: moves(page) >= 3)
+    # After a round, each seat has drawn a card in secret: the log shows a private event to
+    # the seat on screen only, and none while the curtain is up.
+    private = page.locator("#log .event[data-to]")
+    expect(private).to_have_count(2)
+    if page.get_by_test_id("curtain").is_visible():
+        expect(page.locator("#log .event[data-to]:visible")).to_have_count(0)
+        page.get_by_test_id("curtain-button").click()
+    shown = page.locator("#log .event[data-to]:visible")
+    expect(shown).to_have_count(1)
+    acting = page.locator("#seats li.acting").first.get_attribute("data-seat")
+    assert shown.get_attribute("data-to") == acting
     # A reload in the middle of the game resumes it where it is.
     before = moves(page)
     page.reload()
@@ -113,6 +124,11 @@ def test_online_game_invitation_chat_spectator_and_reload(site: LiveServer,
     invite = alice.get_by_test_id("invite-url").input_value()
     assert invite.endswith(f"/g/{gid}")
 
+    # A stranger's lobby lists the open game, and moves it to the live games by itself.
+    carol = contexts().new_page()
+    carol.goto("/")
+    expect(carol.get_by_test_id("open-games").locator(f"li[data-game='{gid}']")).to_be_visible()
+
     # Bob opens the invitation in his own browser, gives a name, takes the free seat.
     bob_context = contexts()
     bob = bob_context.new_page()
@@ -134,8 +150,6 @@ def test_online_game_invitation_chat_spectator_and_reload(site: LiveServer,
     assert alice.locator("#chat b").count() == 0
 
     # A spectator finds the game in the live games list and never sees a hand.
-    carol = contexts().new_page()
-    carol.goto("/")
     carol.get_by_test_id("live-games").locator(f"li[data-game='{gid}'] a").click()
     expect(carol.get_by_test_id("board")).to_contain_text("scores")
     expect(carol.locator("#board dt", has_text=re.compile("^hand$"))).to_have_count(0)

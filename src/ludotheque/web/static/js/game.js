@@ -64,9 +64,12 @@ function seatName(index) {
 function logStep(step) {
   const li = document.createElement("li");
   const head = document.createElement("div");
-  head.textContent = step.action
+  head.className = "step";
+  head.dataset.seat = step.seat;
+  head.dataset.open = t("log.moved", { n: step.n, name: seatName(step.seat) });
+  head.dataset.full = step.action
     ? t("log.played", { n: step.n, name: seatName(step.seat), action: step.action })
-    : t("log.moved", { n: step.n, name: seatName(step.seat) });
+    : head.dataset.open;
   li.append(head);
   for (const e of step.events) {
     const line = document.createElement("div");
@@ -77,6 +80,18 @@ function logStep(step) {
     li.append(line);
   }
   $("log").prepend(li);
+}
+
+// One device for several seats: the log shows a secret choice and a private event only to
+// the seat on screen, and nothing private while the curtain is up.
+function maskLog(seat) {
+  for (const head of $("log").querySelectorAll(".step")) {
+    const own = seat !== null && Number(head.dataset.seat) === seat;
+    head.textContent = own || state.mine.length < 2 ? head.dataset.full : head.dataset.open;
+  }
+  for (const line of $("log").querySelectorAll(".event[data-to]")) {
+    line.hidden = seat === null ? state.mine.length > 0 : !line.dataset.to.split(" ").includes(String(seat));
+  }
 }
 
 function chooseSeat() {
@@ -98,6 +113,7 @@ function render() {
   // Hotseat with hidden information: a curtain between players so no one sees another's hand.
   const hotseat = state.mine.length > 1 && data.hidden && !over;
   if (hotseat && state.to_act.includes(shownSeat) && unveiled !== shownSeat) {
+    maskLog(null);
     $("curtain").hidden = false;
     $("curtain-text").textContent = t("room.pass_device", { name: seatName(shownSeat) });
     $("curtain-button").textContent = t("room.i_am", { name: seatName(shownSeat) });
@@ -107,6 +123,7 @@ function render() {
   }
   $("curtain").hidden = true;
   $("board").hidden = false;
+  maskLog(shownSeat);
   const view = shownSeat === null ? state.view : state.views[String(shownSeat)];
   const legal = shownSeat === null ? [] : state.legal[String(shownSeat)] || [];
   const act = (text) => send({ type: "act", game: data.game, seat: shownSeat, action: text, version });
