@@ -30,11 +30,13 @@ def as_guest(context: Any, name: str, start: str = "/") -> Page:
     return page
 
 
-def create(page: Page, seats: list[str]) -> str:
+def create(page: Page, seats: list[str], names: dict[int, str] | None = None) -> str:
     page.goto("/")
     page.get_by_test_id(f"new-{TOY}").click()
     for i, seat in enumerate(seats):
         page.get_by_test_id(f"seat-{i}").select_option(seat)
+    for i, name in (names or {}).items():
+        page.get_by_test_id(f"name-{i}").fill(name)
     page.get_by_test_id("create").click()
     page.wait_for_url(re.compile(r"/g/[^/]+$"))
     return page.url.rsplit("/", 1)[1]
@@ -76,14 +78,16 @@ def moves(page: Page) -> int:
 def test_hotseat_game_with_the_curtain_reload_replay_and_record(
         contexts: Callable[[], Any]) -> None:
     page = as_guest(contexts(), "Aline")
-    create(page, ["me", "me"])
+    create(page, ["me", "me"], {1: "Basile"})
     # Two seats on one device in a game with hidden hands: a curtain between players.
     expect(page.get_by_test_id("curtain")).to_be_visible()
+    expect(page.get_by_test_id("seats")).to_contain_text("Basile")
     expect(page.get_by_test_id("board")).to_be_hidden()
     page.get_by_test_id("curtain-button").click()
     expect(page.get_by_test_id("board")).to_contain_text("hand")
     page.locator("#actions button.action").first.click()
     expect(page.get_by_test_id("curtain")).to_be_visible()  # now the second player's turn
+    expect(page.get_by_test_id("curtain")).to_contain_text("Basile")
     play_until([page], lambda: moves(page) >= 3)
     # After a round, each seat has drawn a card in secret: the log shows a private event to
     # the seat on screen only, and none while the curtain is up.

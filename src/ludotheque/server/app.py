@@ -217,7 +217,12 @@ class Site:
         for i in range(count):
             choice = str(form.get(f"seat_{i}", "me" if i == 0 else "open"))
             if choice == "me":
-                seats.append({"kind": "human", "player": player.id, "name": player.name})
+                # Hotseat: the players at this device may give their names.
+                given = clean_name(str(form.get(f"name_{i}", "")))
+                mine = sum(1 for s in seats if s.get("player") == player.id)
+                default = player.name if mine == 0 else f"{player.name} · {i + 1}"
+                seats.append({"kind": "human", "player": player.id,
+                              "name": given or default})
             elif choice == "open":
                 seats.append({"kind": "human", "player": None, "name": ""})
             elif choice.startswith("bot:") and choice[4:] in bot_names():

@@ -126,7 +126,9 @@ function render() {
   maskLog(shownSeat);
   const view = shownSeat === null ? state.view : state.views[String(shownSeat)];
   const legal = shownSeat === null ? [] : state.legal[String(shownSeat)] || [];
-  const act = (text) => send({ type: "act", game: data.game, seat: shownSeat, action: text, version });
+  // No version sent: the engine judges the action against the game as it is (another
+  // seat's simultaneous choice must not make this one stale).
+  const act = (text) => send({ type: "act", game: data.game, seat: shownSeat, action: text });
   screen.render($("board"), { view, seat: shownSeat, legal, act, t, state });
   renderActions(legal, act);
 }

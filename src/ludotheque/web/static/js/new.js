@@ -5,8 +5,14 @@ function update() {
   for (const row of document.querySelectorAll(".seat-row")) {
     const shown = Number(row.dataset.seat) < n;
     row.hidden = !shown;
-    row.querySelector("select").disabled = !shown;
+    const select = row.querySelector("select");
+    select.disabled = !shown;
+    // A name is asked only for the players at this device.
+    row.querySelector("input").hidden = select.value !== "me";
   }
+}
+for (const select of document.querySelectorAll(".seat-row select")) {
+  select.addEventListener("change", update);
 }
 players.addEventListener("change", update);
 update();
