@@ -3,6 +3,7 @@ chat, spectators, reloads and the language switch. Clicks only, like a person.""
 
 from __future__ import annotations
 
+import json
 import re
 import time
 from collections.abc import Callable
@@ -136,6 +137,9 @@ def test_online_game_invitation_chat_spectator_and_reload(site: LiveServer,
     # Bob opens the invitation in his own browser, gives a name, takes the free seat.
     bob_context = contexts()
     bob = bob_context.new_page()
+    frames: list[dict[str, Any]] = []
+    bob.on("websocket", lambda ws: ws.on(
+        "framereceived", lambda payload: frames.append(json.loads(payload))))
     bob.goto(invite)
     bob.get_by_text("Donnez un nom").click()
     form = bob.get_by_test_id("guest-form")
@@ -166,6 +170,14 @@ def test_online_game_invitation_chat_spectator_and_reload(site: LiveServer,
     play_until([alice, bob], lambda: is_over(alice) and is_over(bob))
     expect(carol.get_by_test_id("replay-link")).to_be_visible()
     expect(carol.get_by_test_id("log").locator(":scope > li")).to_have_count(10)
+    # Nothing of alice's seat ever reached bob's browser: no view, no private event.
+    states = [f for f in frames if f.get("type") == "state"]
+    assert len(states) >= 5
+    for f in states:
+        assert set(f["views"]) <= {"1"} and set(f["legal"]) <= {"1"}
+        for step in f["steps"]:
+            assert step["action"] is None or step["seat"] == 1
+            assert all(e.get("to") in (None, [1]) for e in step["events"])
     # The other players' secret choices stay secret in the spectator's log.
     assert "p" not in re.sub(r"\s", "", "".join(
         carol.get_by_test_id("log").locator(":scope > li > div:first-child").all_inner_texts()

@@ -1,7 +1,8 @@
 """The games and bots a test server offers besides the built-in ones (loaded with --plugin).
 
 The server imports this module at start-up and so does each bot worker process: the toy game
-"Carte haute" and a deliberately slow bot (a stand-in for a Difficile bot thinking).
+"Carte haute", a deliberately slow bot (a stand-in for a Difficile bot thinking) and a bot
+that tries illegal actions.
 """
 
 from __future__ import annotations
@@ -10,7 +11,7 @@ import time
 
 from ludotheque.bots.base import RandomBot, register_bot
 from ludotheque.core import Action, State
-from tests.core.toys import HighCard
+from tests.core.toys import HighCard, PlayCard
 
 SLOW_SECONDS = 2.0
 
@@ -25,6 +26,19 @@ class SlowBot(RandomBot):
         return super().choose(state, seat)
 
 
+class CheatBot(RandomBot):
+    """Always tries a card it does not hold: the server must not let it stall a game."""
+
+    def __init__(self, seed: int = 0) -> None:
+        super().__init__(seed)
+        self.name = "cheat"
+
+    def choose(self, state: State, seat: int) -> Action:
+        legal = state.legal_actions(seat)
+        return next(PlayCard(c) for c in range(1, 11) if PlayCard(c) not in legal)
+
+
 register_bot("slow", SlowBot)
+register_bot("cheat", CheatBot)
 
 __all__ = ["HighCard"]

@@ -21,6 +21,16 @@ def test_a_human_against_a_bot_plays_to_the_end(server: LiveServer,
     assert final["version"] == 10
 
 
+def test_a_bot_that_tries_illegal_actions_does_not_stall_the_game(
+        server: LiveServer, people: list[Player]) -> None:
+    alice = people[0]
+    gid = alice.new_game(["me", "bot:cheat"])
+    a = alice.socket()
+    a.watch(gid)
+    final = a.play_to_end(gid)
+    assert final["result"]["reason"] == "hands_empty" and final["version"] == 10
+
+
 def test_bots_against_bots_with_a_spectator(server: LiveServer, people: list[Player]) -> None:
     carol = people[2]
     gid = carol.new_game(["bot:random", "bot:random"])

@@ -281,8 +281,8 @@ class Room:
 
     async def bot_turn(self, seat: int, spec: str) -> None:
         moved = again = False
+        version = self.version
         try:
-            version = self.version
             seed = derive_seed("site-bot", self.id, version, seat)
             text = await self.hub.bots.choose(self.game.id, self.state.to_json(), seat, spec,
                                               seed)
@@ -296,13 +296,30 @@ class Room:
         except ProtocolError as exc:
             again = exc.code == "stale"
             if not again:
-                log.error("bot %s of game %s, seat %d: %s", spec, self.id, seat, exc.code)
+                log.error("bot %s of game %s, seat %d: %s %s", spec, self.id, seat, exc.code,
+                          exc.detail)
+                moved = await self.fallback(seat, version)
         except Exception:
             log.exception("bot %s of game %s, seat %d failed", spec, self.id, seat)
+            moved = await self.fallback(seat, version)
         finally:
             self.thinking.discard(seat)
         if moved or again:
             self.schedule_bots()  # the same seat may have to decide again
+
+    async def fallback(self, seat: int, version: int) -> bool:
+        """A bot that failed or chose an illegal action: a legal action instead, so that the
+        game never waits forever for it (the failure is in the log)."""
+        if self.version != version or seat not in self.state.to_act():
+            return True
+        legal = self.state.legal_texts(seat)
+        if not legal:
+            return False
+        try:
+            await self.act(seat, legal[0], client=None, version=version)
+        except ProtocolError:
+            return True
+        return True
 
 
 def chat_message(game_id: str, name: str, text: str, at: str) -> dict[str, Any]:
