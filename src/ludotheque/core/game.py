@@ -206,6 +206,11 @@ class State(ABC):
     def view(self, seat: Seat | None) -> dict[str, JSON]:
         """What `seat` may see, as JSON-able data; `view(None)` is a spectator's."""
 
+    def hides_information(self) -> bool:
+        """Whether some seat cannot see part of this state now (a hand, a deck, a secret
+        choice). Perfect-information search may be used where it is False."""
+        return type(self).game.hidden_information
+
     @abstractmethod
     def determinize(self, seat: Seat | None, rng: Rng) -> Self:
         """A full state consistent with `view(seat)`, every hidden part re-dealt from `rng`.
@@ -248,6 +253,8 @@ class Game(ABC):
     max_players: ClassVar[int] = 2
     options_type: ClassVar[type[Options]] = Options
     state_type: ClassVar[type[State]]
+    # True when some setup of the game hides information; State.hides_information() says
+    # whether a given state does.
     hidden_information: ClassVar[bool] = False
     # The conformance harness fails a playout that runs longer than this many actions.
     step_limit: ClassVar[int] = 20_000

@@ -552,6 +552,10 @@ class MitanState(State):
                       RULING_OF[reason])
 
     # -- information ------------------------------------------------------------------------------
+    def hides_information(self) -> bool:
+        # MT-16: only the hidden placement, until the reveal, hides anything.
+        return self.hidden and self.phase == PLACEMENT
+
     def _secret(self, seat: int | None, owner: int) -> bool:
         """Whether `owner`'s placement is hidden from `seat` now (MT-16)."""
         return self.hidden and self.phase == PLACEMENT and seat != owner
