@@ -252,7 +252,7 @@ class Site:
         room = await self.hub.room(request.path_params["gid"])
         if room is None:
             return self.not_found(request, player, "error.unknown_game")
-        data = {"game": room.id, "kind": room.game.id, "hidden": room.game.hidden_information,
+        data = {"game": room.id, "kind": room.game.id,
                 "screen": f"/screens/{room.game.id}/screen.js" if screen_dir(room.game)
                 else None}
         history = await asyncio.to_thread(self.store.chat, room.id)

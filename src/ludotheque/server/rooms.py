@@ -132,7 +132,8 @@ class Room:
             "game": self.id,
             "kind": self.game.id,
             "title": self.game.title,
-            "hidden": self.game.hidden_information,
+            # Hotseat shows a curtain between players while some seat cannot see everything.
+            "hidden": self.state.hides_information(),
             "options": self.row.options,
             "status": self.row.status,
             "version": self.version,

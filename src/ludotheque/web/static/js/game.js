@@ -111,7 +111,7 @@ function render() {
   renderSeats();
   shownSeat = chooseSeat();
   // Hotseat with hidden information: a curtain between players so no one sees another's hand.
-  const hotseat = state.mine.length > 1 && data.hidden && !over;
+  const hotseat = state.mine.length > 1 && state.hidden && !over;
   if (hotseat && state.to_act.includes(shownSeat) && unveiled !== shownSeat) {
     maskLog(null);
     $("curtain").hidden = false;
