@@ -44,7 +44,9 @@ class LiveServer:
         return f"http://127.0.0.1:{self.port}"
 
     def start(self) -> LiveServer:
-        env = dict(os.environ, PYTHONPATH=str(ROOT))
+        self.bot_pids = self.log.with_suffix(".bots")
+        self.bot_pids.mkdir(exist_ok=True)
+        env = dict(os.environ, PYTHONPATH=str(ROOT), LUDO_TEST_BOT_PIDS=str(self.bot_pids))
         with open(self.log, "ab") as out:
             self.process = subprocess.Popen(
                 [sys.executable, "-m", "ludotheque.server", "--port", str(self.port),

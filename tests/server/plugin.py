@@ -7,7 +7,9 @@ that tries illegal actions.
 
 from __future__ import annotations
 
+import os
 import time
+from pathlib import Path
 
 from ludotheque.bots.base import RandomBot, register_bot
 from ludotheque.core import Action, State
@@ -22,7 +24,12 @@ class SlowBot(RandomBot):
         self.name = "slow"
 
     def choose(self, state: State, seat: int) -> Action:
-        time.sleep(SLOW_SECONDS)  # a busy search would burn CPU; sleeping blocks the same way
+        folder = os.environ.get("LUDO_TEST_BOT_PIDS")
+        if folder:  # tests check that bots think in other processes than the server's
+            Path(folder, str(os.getpid())).touch()
+        deadline = time.monotonic() + SLOW_SECONDS
+        while time.monotonic() < deadline:  # a search burns CPU (and holds its GIL)
+            sum(range(1000))
         return super().choose(state, seat)
 
 

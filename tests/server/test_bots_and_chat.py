@@ -43,11 +43,12 @@ def test_bots_against_bots_with_a_spectator(server: LiveServer, people: list[Pla
 
 def test_the_site_stays_responsive_while_slow_bots_think(server: LiveServer,
                                                          people: list[Player]) -> None:
-    """Two slow bots (two seconds a move each) think in the pool, not on the event loop."""
+    """Two slow bots (two seconds of CPU a move each) think at once, in worker processes,
+    not on the event loop: pings and pages are answered meanwhile."""
     carol = people[2]
-    gid = carol.new_game(["bot:slow", "bot:slow"])
+    rooms = [carol.new_game(["bot:slow", "me"]) for _ in range(2)]
     c = carol.socket()
-    c.watch(gid)
+    c.watch(rooms[0])
     time.sleep(0.2)
     worst = 0.0
     for _ in range(8):
@@ -57,8 +58,11 @@ def test_the_site_stays_responsive_while_slow_bots_think(server: LiveServer,
         worst = max(worst, time.monotonic() - started)
         time.sleep(0.1)
     assert worst < 1.0, f"a ping and a page took {worst:.2f} s while bots thought"
-    state = c.latest[gid]
-    assert any(seat["thinking"] for seat in state["seats"]) or state["version"] > 0
+    state = c.latest[rooms[0]]
+    assert state["seats"][0]["thinking"] or state["version"] == 1
+    assert server.process is not None
+    thinkers = {int(p.name) for p in server.bot_pids.iterdir()}
+    assert thinkers and server.process.pid not in thinkers
 
 
 def test_chat_is_escaped_limited_and_rate_limited(server: LiveServer,
