@@ -15,7 +15,6 @@ import html
 import logging
 import time
 from collections import deque
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -224,9 +223,7 @@ class Room:
             self.row.status = status
             self.row.moves_count = self.version
             self.broadcast()
-        if status == "over":
-            self.hub.game_over(self)
-        else:
+        if status != "over":
             self.schedule_bots()
 
     async def sit(self, client: Client, seat: int) -> None:
@@ -339,7 +336,6 @@ class Hub:
         self.rooms: dict[str, Room] = {}
         self._loading: dict[str, asyncio.Lock] = {}
         self._tasks: set[asyncio.Task[None]] = set()
-        self.on_change: list[Callable[[], None]] = []
 
     def spawn(self, coroutine: Any) -> None:
         task: asyncio.Task[None] = asyncio.create_task(coroutine)
@@ -356,7 +352,8 @@ class Hub:
             room = await asyncio.to_thread(self.load, game_id)
             if room is not None:
                 self.rooms[game_id] = room
-            return room
+        self._loading.pop(game_id, None)
+        return room
 
     def load(self, game_id: str) -> Room | None:
         """Rebuild a room from its record: the engine replays every stored action."""
@@ -387,10 +384,6 @@ class Hub:
             if room is not None:
                 room.schedule_bots()
         return len(rows)
-
-    def game_over(self, room: Room) -> None:
-        for callback in self.on_change:
-            callback()
 
     async def close(self) -> None:
         for task in list(self._tasks):
