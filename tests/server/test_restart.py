@@ -88,3 +88,34 @@ def test_kill_9_mid_game_and_restart_resumes_every_game(tmp_path: Path) -> None:
         server.stop()
         alice.close()
         bob.close()
+
+
+def test_a_stored_game_the_rules_refuse_is_skipped_not_fatal(tmp_path: Path) -> None:
+    """A record that the engine no longer accepts (rules changed) does not stop the server:
+    that game answers "unknown", the others go on."""
+    from sqlalchemy import create_engine, text
+
+    db = tmp_path / "broken.sqlite3"
+    server = LiveServer(db).start()
+    alice = Player(server).guest("alice")
+    try:
+        good = alice.new_game(["me", "me"])
+        bad = alice.new_game(["me", "me"])
+        a = alice.socket()
+        a.watch(good)
+        a.act(good, 0)
+        a.watch(bad)
+        a.act(bad, 0)
+        server.stop()
+        engine = create_engine(f"sqlite:///{db}")
+        with engine.begin() as conn:
+            conn.execute(text("UPDATE moves SET action = 'p99' WHERE game_id = :g"), {"g": bad})
+        engine.dispose()
+        server = LiveServer(db, port=server.port).start()
+        again = alice.socket()
+        assert again.watch(good)["version"] == 1
+        again.send({"type": "watch", "game": bad})
+        assert again.error()["code"] == "unknown_game"
+    finally:
+        server.stop()
+        alice.close()

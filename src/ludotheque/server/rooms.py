@@ -368,11 +368,16 @@ class Hub:
         moves = self.store.moves(game_id)
         record = Record(row.game, row.seed, row.players, dict(row.options),
                         moves=[Move(m.seat, m.action) for m in moves])
-        state = game.new(row.seed, row.players, row.options)
         steps: list[Step] = []
-        for after, step in replay_steps(game, record):
-            state = after
-            steps.append(Step(step.move.seat, step.move.action, step.events))
+        try:
+            state = game.new(row.seed, row.players, row.options)
+            for after, step in replay_steps(game, record):
+                state = after
+                steps.append(Step(step.move.seat, step.move.action, step.events))
+        except LudoError as exc:
+            # The rules changed under a stored game: it cannot be resumed; the others can.
+            log.error("game %s cannot be replayed: %s", row.id, exc)
+            return None
         return Room(self, row, game, state, steps)
 
     async def resume(self) -> int:
