@@ -9,6 +9,7 @@ the server, the CLI, the adapters) talks to a game only through these two classe
 from __future__ import annotations
 
 import json
+import sys
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -327,7 +328,9 @@ class Game(ABC):
 
     def rules(self, lang: str = "fr") -> str:
         """The rules summary shipped with the game (`rules.<lang>.md` in its package)."""
-        package = type(self).__module__.rsplit(".", 1)[0]
+        module = type(self).__module__
+        # The game's package: its module's parent, or the module itself if it is a package.
+        package = module if hasattr(sys.modules[module], "__path__") else module.rpartition(".")[0]
         for name in (f"rules.{lang}.md", "rules.fr.md"):
             path = resources.files(package).joinpath(name)
             if path.is_file():
