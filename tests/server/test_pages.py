@@ -114,3 +114,28 @@ def test_rules_and_unknown_pages(server: LiveServer) -> None:
     assert missing.status_code == 404 and "n'existe pas" in missing.text
     assert httpx.get(f"{server.url}/static/js/game.js").status_code == 200
     assert httpx.get(f"{server.url}/screens/{TOY}/screen.js").status_code == 404
+
+
+def test_a_game_may_ship_its_own_screen(tmp_path, monkeypatch) -> None:
+    """games/<game>/web/screen.js is found in the game's package, whether the Game class lives
+    in the package's __init__ or in a module of it."""
+    from ludotheque import games as registry
+    from ludotheque.server.app import screen_dir
+
+    for game in registry.all_games():
+        folder = screen_dir(game)
+        if folder is not None:
+            assert folder.name == "web" and (folder / "screen.js").is_file()
+    package = tmp_path / "screened"
+    (package / "web").mkdir(parents=True)
+    (package / "__init__.py").write_text(
+        "from tests.core.toys import HighCard, HighCardState\n\n"
+        "class ScreenedState(HighCardState):\n    pass\n\n"
+        "class Screened(HighCard):\n    id = 'screened'\n    state_type = ScreenedState\n\n"
+        "GAME = Screened()\n")
+    (package / "web" / "screen.js").write_text("export default {render() {}};\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    import importlib
+
+    screened = importlib.import_module("screened").GAME
+    assert screen_dir(screened) == package / "web"

@@ -6,6 +6,7 @@ import asyncio
 import json
 import logging
 import secrets
+import sys
 from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 from importlib import resources
@@ -49,7 +50,9 @@ def web_root() -> Path:
 
 def screen_dir(game: Game) -> Path | None:
     """A game's own screen (issue 9) lives in its package: games/<game>/web/screen.js."""
-    package = type(game).__module__.rsplit(".", 1)[0]
+    module = type(game).__module__
+    # The game's package: its module's parent, or the module itself if it is a package.
+    package = module if hasattr(sys.modules[module], "__path__") else module.rpartition(".")[0]
     try:
         folder = Path(str(resources.files(package))) / "web"
     except (ModuleNotFoundError, TypeError):
