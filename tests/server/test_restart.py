@@ -41,6 +41,12 @@ def test_kill_9_mid_game_and_restart_resumes_every_game(tmp_path: Path) -> None:
         b.watch(waiting)
         b.send({"type": "chat", "game": waiting, "text": "anyone?"})
         b.expect("chat")
+        # Wait until the slow bot is thinking in its worker process (it takes two seconds).
+        deadline = time.monotonic() + 15
+        while not any(server.bot_pids.iterdir()):
+            assert time.monotonic() < deadline, "the slow bot never started thinking"
+            time.sleep(0.05)
+        thinkers = {int(p.name) for p in server.bot_pids.iterdir()}
         before = {(who, gid): seen(sock, gid)
                   for who, sock, gid in (("a", a, online), ("b", b, online),
                                          ("a", a, vs_bot), ("b", b, waiting))}
@@ -48,6 +54,11 @@ def test_kill_9_mid_game_and_restart_resumes_every_game(tmp_path: Path) -> None:
         assert before[("a", vs_bot)]["version"] == 1  # the bot has not answered yet
 
         server.kill()
+        # Its bot worker does not outlive it.
+        deadline = time.monotonic() + 10
+        while any(Path(f"/proc/{pid}").exists() for pid in thinkers):
+            assert time.monotonic() < deadline, "a bot worker outlived its killed server"
+            time.sleep(0.1)
         server = LiveServer(db, port=server.port, bot_workers=1).start()
 
         # The same browsers (same cookies) come back: the same views, the same history.

@@ -8,8 +8,11 @@ registered in each worker by the same `plugins` the server was started with.
 from __future__ import annotations
 
 import asyncio
+import ctypes
 import multiprocessing
 import os
+import signal
+import sys
 import threading
 import time
 from collections.abc import Sequence
@@ -36,10 +39,24 @@ def load_plugin(spec: str) -> Game:
     return games.get(game.id)
 
 
-def _init_worker(plugins: Sequence[str]) -> None:
+def _init_worker(plugins: Sequence[str], parent: int) -> None:
+    _die_with(parent)
     for spec in plugins:
         load_plugin(spec)
-    threading.Thread(target=_orphan_watch, args=(os.getppid(),), daemon=True).start()
+
+
+def _die_with(parent: int) -> None:
+    """A worker whose server died (kill -9) leaves at once instead of lingering: Linux kills
+    it with its parent (PR_SET_PDEATHSIG); elsewhere, a thread watches the parent's pid."""
+    if sys.platform.startswith("linux"):
+        try:
+            libc = ctypes.CDLL(None, use_errno=True)
+            libc.prctl(1, signal.SIGKILL, 0, 0, 0)  # 1 = PR_SET_PDEATHSIG
+        except (OSError, AttributeError):
+            pass
+    if os.getppid() != parent:  # the parent died before the line above
+        os._exit(0)
+    threading.Thread(target=_orphan_watch, args=(parent,), daemon=True).start()
 
 
 def _orphan_watch(parent: int) -> None:
@@ -65,7 +82,7 @@ class BotPool:
         if self._pool is None:
             self._pool = ProcessPoolExecutor(
                 max_workers=self.workers, mp_context=multiprocessing.get_context("spawn"),
-                initializer=_init_worker, initargs=(self.plugins,))
+                initializer=_init_worker, initargs=(self.plugins, os.getpid()))
         return self._pool
 
     async def choose(self, game_id: str, state_json: dict[str, Any], seat: int, spec: str,
