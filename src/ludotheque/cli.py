@@ -14,7 +14,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from ludotheque import games
-from ludotheque.bots import UnknownBot, bot_names, make_bot
+from ludotheque.bots import UnknownBot, make_bot
 from ludotheque.core import Game, LudoError, Options
 from ludotheque.core.record import Record, replay_steps, start
 from ludotheque.sim.runner import Match, Outcome, simulate
@@ -231,24 +231,20 @@ def replay_command(path: Path, lang: str, seat: int | None) -> None:
 @main.command()
 @click.option("--host", default="127.0.0.1", show_default=True)
 @click.option("--port", type=int, default=8000, show_default=True)
-@click.option("--db", default=None, help="database URL (default: a SQLite file in ./var)")
-def serve(host: str, port: int, db: str | None) -> None:
-    """Start the site; until the site exists, the terminal game menu."""
-    ids = games.ids()
-    if not ids:
-        fail("no game is registered yet")
-    console.print("[bold]Ludothèque[/] — " + ", ".join(f"{i + 1}. {g.title}"
-                                                       for i, g in enumerate(games.all_games())))
-    choice = click.prompt("game", type=click.IntRange(1, len(ids)), default=1)
-    game = games.all_games()[choice - 1]
-    count = click.prompt("players", type=click.IntRange(game.min_players, game.max_players),
-                         default=game.min_players)
-    seats = [HUMAN] + [click.prompt(f"seat {s + 1} (human, {', '.join(bot_names())})",
-                                    default="random") for s in range(1, count)]
-    import secrets
+@click.option("--db", default=None,
+              help="database URL, e.g. postgresql+psycopg://user:pw@host/ludo "
+                   "(default: a SQLite file in ./var)")
+@click.option("--bot-workers", type=int, default=2, show_default=True,
+              help="processes in which bots think")
+@click.option("--plugin", "plugins", multiple=True, metavar="MODULE:GAME",
+              help="also offer a game defined outside Ludothèque")
+def serve(host: str, port: int, db: str | None, bot_workers: int,
+          plugins: tuple[str, ...]) -> None:
+    """Start the site on http://HOST:PORT (Ctrl+C stops it; games resume on restart)."""
+    from ludotheque.server.__main__ import run
 
-    TerminalGame(game, seats, secrets.randbelow(2**31), game.options({}, count), "fr",
-                 console).run()
+    console.print(f"[bold]Ludothèque[/] on http://{host}:{port}/")
+    run(host, port, db, list(plugins), bot_workers, bot_delay=0.3)
 
 
 if __name__ == "__main__":

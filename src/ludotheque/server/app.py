@@ -1,0 +1,493 @@
+"""The ASGI application: pages, the record download, and the one WebSocket per client."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import secrets
+import sys
+from collections.abc import AsyncIterator, Sequence
+from contextlib import asynccontextmanager
+from importlib import resources
+from pathlib import Path
+from typing import Any, Literal, get_args, get_origin
+from urllib.parse import quote
+
+from jinja2 import Environment, PackageLoader, select_autoescape
+from starlette.applications import Starlette
+from starlette.datastructures import FormData
+from starlette.middleware import Middleware
+from starlette.middleware.sessions import SessionMiddleware
+from starlette.requests import HTTPConnection, Request
+from starlette.responses import FileResponse, HTMLResponse, RedirectResponse, Response
+from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.staticfiles import StaticFiles
+from starlette.websockets import WebSocket
+
+from ludotheque import games
+from ludotheque.bots import bot_names
+from ludotheque.core import Game, LudoError, Options
+from ludotheque.store import GameRow, Player, Store, migrate
+from ludotheque.store.db import NameTaken
+
+from . import protocol
+from .auth import check_password, clean_name, hash_password, password_problem
+from .bots import BotPool, load_plugin
+from .i18n import LANGS, catalogue, pick, translate
+from .protocol import ProtocolError
+from .rooms import Client, Hub, chat_message
+
+log = logging.getLogger("ludotheque.server")
+
+LANG_COOKIE = "lang"
+YEAR = 365 * 24 * 3600
+
+
+def web_root() -> Path:
+    return Path(str(resources.files("ludotheque.web")))
+
+
+def screen_dir(game: Game) -> Path | None:
+    """A game's own screen (issue 9) lives in its package: games/<game>/web/screen.js."""
+    module = type(game).__module__
+    # The game's package: its module's parent, or the module itself if it is a package.
+    package = module if hasattr(sys.modules[module], "__path__") else module.rpartition(".")[0]
+    try:
+        folder = Path(str(resources.files(package))) / "web"
+    except (ModuleNotFoundError, TypeError):
+        return None
+    return folder if (folder / "screen.js").is_file() else None
+
+
+def safe_next(raw: str | None) -> str:
+    """Only a path on this site: never an open redirect."""
+    if raw and raw.startswith("/") and not raw.startswith("//") and "\\" not in raw:
+        return raw
+    return "/"
+
+
+def option_fields(game: Game, preset: Options | None = None) -> list[dict[str, Any]]:
+    """The game's options as form fields, read from its pydantic Options type; the values
+    of `preset` (one of the game's setups) or the defaults are filled in."""
+    out = []
+    chosen = preset if preset is not None else game.options_type()
+    defaults = chosen.model_dump(mode="json")
+    for name, info in game.options_type.model_fields.items():
+        ann = info.annotation
+        field: dict[str, Any] = {"name": name, "default": getattr(chosen, name, info.default)}
+        if ann is bool:
+            field["kind"] = "bool"
+        elif ann is int:
+            field["kind"] = "int"
+        elif get_origin(ann) is Literal:
+            field["kind"] = "choice"
+            field["choices"] = [str(c) for c in get_args(ann)]
+        else:
+            # Anything else (tuples, lists, models) is written as JSON, like `ludo play -o`.
+            field["kind"] = "json"
+            field["default"] = json.dumps(defaults.get(name), ensure_ascii=False)
+        out.append(field)
+    return out
+
+
+def options_from_form(game: Game, form: FormData) -> dict[str, Any]:
+    data: dict[str, Any] = {}
+    for field in option_fields(game):
+        key = f"opt_{field['name']}"
+        raw = form.get(key)
+        if field["kind"] == "bool":
+            data[field["name"]] = raw is not None
+        elif raw is None or raw == "":
+            continue
+        elif field["kind"] == "int":
+            try:
+                data[field["name"]] = int(str(raw))
+            except ValueError:
+                data[field["name"]] = str(raw)  # the Options model says what is wrong
+        elif field["kind"] == "choice":
+            choices = dict(zip(field["choices"], get_args(
+                game.options_type.model_fields[field["name"]].annotation), strict=True))
+            data[field["name"]] = choices.get(str(raw), str(raw))
+        else:
+            try:
+                data[field["name"]] = json.loads(str(raw))
+            except json.JSONDecodeError:
+                data[field["name"]] = str(raw)  # the Options model says what is wrong
+    return data
+
+
+class Site:
+    """What the handlers share: the store, the rooms, the templates."""
+
+    def __init__(self, store: Store, hub: Hub) -> None:
+        self.store = store
+        self.hub = hub
+        self.env = Environment(loader=PackageLoader("ludotheque.web", "templates"),
+                               autoescape=select_autoescape(["html"]))
+
+    async def player(self, conn: HTTPConnection) -> Player | None:
+        player_id = conn.session.get("player")
+        if not isinstance(player_id, str):
+            return None
+        return await asyncio.to_thread(self.store.player, player_id)
+
+    def page(self, request: Request, name: str, player: Player | None, status: int = 200,
+             **context: Any) -> HTMLResponse:
+        lang = pick(request.cookies.get(LANG_COOKIE))
+
+        def t(key: str, **params: Any) -> str:
+            return translate(lang, key, **params)
+
+        here = request.url.path + (f"?{request.url.query}" if request.url.query else "")
+        body = self.env.get_template(name).render(
+            t=t, lang=lang, langs=LANGS, player=player, here=here, quote=quote,
+            catalogue=json.dumps(catalogue(lang), ensure_ascii=False).replace("</", "<\\/"),
+            **context)
+        return HTMLResponse(body, status_code=status)
+
+    def not_found(self, request: Request, player: Player | None, key: str) -> HTMLResponse:
+        return self.page(request, "message.html", player, status=404, message_key=key)
+
+    # -- pages ------------------------------------------------------------------------------
+    async def home(self, request: Request) -> Response:
+        player = await self.player(request)
+        lists = await asyncio.to_thread(self._lists, player)
+        return self.page(request, "home.html", player, games=games.all_games(), **lists)
+
+    def _lists(self, player: Player | None) -> dict[str, Any]:
+        def rows(items: list[GameRow]) -> list[dict[str, Any]]:
+            out = []
+            for r in items:
+                try:
+                    title = games.get(r.game).title
+                except LudoError:
+                    continue
+                out.append({"id": r.id, "title": title, "status": r.status,
+                            "names": [s.get("name") or "?" for s in r.seats],
+                            "free": sum(1 for s in r.seats
+                                        if s.get("kind") == "human" and not s.get("player")),
+                            "moves": r.moves_count})
+            return out
+
+        return {
+            "open_games": rows(self.store.games(["open"])),
+            "live_games": rows(self.store.games(["live"])),
+            "over_games": rows(self.store.games(["over"], limit=20)),
+            "my_games": rows(self.store.games_of(player.id)) if player else [],
+        }
+
+    async def new_form(self, request: Request) -> Response:
+        player = await self.player(request)
+        try:
+            game = games.get(request.path_params["kind"])
+        except LudoError:
+            return self.not_found(request, player, "error.unknown_game")
+        if player is None:
+            return RedirectResponse(f"/login?next={quote(request.url.path)}", 303)
+        # The game's own setups (player counts and variants) as presets of the form.
+        setups = list(game.configs())
+        preset = next((c for c in setups if c.label == request.query_params.get("setup")),
+                      None)
+        return self.page(request, "new.html", player, game=game,
+                         fields=option_fields(game, preset.options if preset else None),
+                         bots=bot_names(), error=None, setups=setups, preset=preset)
+
+    async def new_game(self, request: Request) -> Response:
+        player = await self.player(request)
+        try:
+            game = games.get(request.path_params["kind"])
+        except LudoError:
+            return self.not_found(request, player, "error.unknown_game")
+        if player is None:
+            return RedirectResponse(f"/login?next={quote(request.url.path)}", 303)
+        form = await request.form()
+
+        def again(key: str, detail: str = "") -> Response:
+            return self.page(request, "new.html", player, status=400, game=game,
+                             fields=option_fields(game), bots=bot_names(), setups=[],
+                             preset=None,
+                             error=translate(pick(request.cookies.get(LANG_COOKIE)), key)
+                             + (f" {detail}" if detail else ""))
+
+        try:
+            count = int(str(form.get("players", game.min_players)))
+        except ValueError:
+            return again("new.bad_players")
+        if not game.min_players <= count <= game.max_players:
+            return again("new.bad_players")
+        seats: list[dict[str, Any]] = []
+        for i in range(count):
+            choice = str(form.get(f"seat_{i}", "me" if i == 0 else "open"))
+            if choice == "me":
+                # Hotseat: the players at this device may give their names.
+                given = clean_name(str(form.get(f"name_{i}", "")))
+                mine = sum(1 for s in seats if s.get("player") == player.id)
+                default = player.name if mine == 0 else f"{player.name} · {i + 1}"
+                seats.append({"kind": "human", "player": player.id,
+                              "name": given or default})
+            elif choice == "open":
+                seats.append({"kind": "human", "player": None, "name": ""})
+            elif choice.startswith("bot:") and choice[4:] in bot_names():
+                seats.append({"kind": "bot", "player": None, "name": choice[4:],
+                              "bot": choice[4:]})
+            else:
+                return again("new.bad_seat")
+        try:
+            options = game.options(options_from_form(game, form), count)
+        except LudoError as exc:
+            return again("new.bad_options", str(exc))
+        open_seats = any(s["kind"] == "human" and not s["player"] for s in seats)
+        row = GameRow(id=secrets.token_urlsafe(6), game=game.id, game_version=game.version,
+                      seed=secrets.randbelow(2**31), players=count,
+                      options=options.model_dump(mode="json"), seats=seats,
+                      status="open" if open_seats else "live",
+                      public=form.get("public") is not None, creator=player.id, result=None,
+                      moves_count=0)
+        await asyncio.to_thread(self.store.create_game, row)
+        room = await self.hub.room(row.id)
+        if room is not None:
+            room.schedule_bots()
+        return RedirectResponse(f"/g/{row.id}", 303)
+
+    async def room_page(self, request: Request) -> Response:
+        player = await self.player(request)
+        room = await self.hub.room(request.path_params["gid"])
+        if room is None:
+            return self.not_found(request, player, "error.unknown_game")
+        data = {"game": room.id, "kind": room.game.id,
+                "screen": f"/screens/{room.game.id}/screen.js" if screen_dir(room.game)
+                else None}
+        history = await asyncio.to_thread(self.store.chat, room.id)
+        chat = [chat_message(room.id, m.name, m.text, m.at.isoformat()) for m in history]
+        return self.page(request, "game.html", player, room=room,
+                         invite=str(request.url_for("room", gid=room.id)),
+                         data=json.dumps(data).replace("</", "<\\/"),
+                         chat=json.dumps(chat, ensure_ascii=False).replace("</", "<\\/"))
+
+    async def record(self, request: Request) -> Response:
+        player = await self.player(request)
+        room = await self.hub.room(request.path_params["gid"])
+        if room is None:
+            return self.not_found(request, player, "error.unknown_game")
+        if not room.state.is_over():
+            # The record holds every secret choice: it is published when the game is over.
+            return self.page(request, "message.html", player, status=403,
+                             message_key="record.not_yet")
+        return Response(room.record().dumps() + "\n", media_type="application/json",
+                         headers={"Content-Disposition":
+                                  f'attachment; filename="{room.game.id}-{room.id}.json"'})
+
+    async def replay_page(self, request: Request) -> Response:
+        player = await self.player(request)
+        room = await self.hub.room(request.path_params["gid"])
+        if room is None:
+            return self.not_found(request, player, "error.unknown_game")
+        try:
+            step = int(request.query_params.get("step", str(room.version)))
+        except ValueError:
+            step = room.version
+        step = max(0, min(step, room.version))
+        state = room.game.new(room.row.seed, room.row.players, room.row.options)
+        for st in room.steps[:step]:
+            state.apply(st.seat, room.game.parse(st.action))
+        lang = pick(request.cookies.get(LANG_COOKIE))
+        events = [room.game.describe(e, lang) for e in room.steps[step - 1].events
+                  if e.visible_to(None)] if step else []
+        result = room.state.result()
+        names = [room.seats[s].get("name") or str(s + 1) for s in result.winners] if result else []
+        return self.page(request, "replay.html", player, room=room, step=step,
+                         last=room.version, view=state.view(None), events=events,
+                         mover=room.steps[step - 1].seat if step else None,
+                         result=result, winner_names=names)
+
+    async def rules_page(self, request: Request) -> Response:
+        player = await self.player(request)
+        try:
+            game = games.get(request.path_params["kind"])
+        except LudoError:
+            return self.not_found(request, player, "error.unknown_game")
+        lang = pick(request.cookies.get(LANG_COOKIE))
+        return self.page(request, "rules.html", player, game=game, text=game.rules(lang))
+
+    async def screen_file(self, request: Request) -> Response:
+        try:
+            game = games.get(request.path_params["kind"])
+        except LudoError:
+            return Response(status_code=404)
+        folder = screen_dir(game)
+        name = request.path_params["file"]
+        if folder is None or "/" in name or name.startswith("."):
+            return Response(status_code=404)
+        path = folder / name
+        return FileResponse(path) if path.is_file() else Response(status_code=404)
+
+    # -- players ----------------------------------------------------------------------------
+    async def login_page(self, request: Request) -> Response:
+        player = await self.player(request)
+        return self.page(request, "login.html", player,
+                         next=safe_next(request.query_params.get("next")), error=None)
+
+    async def _form_error(self, request: Request, key: str, nxt: str) -> Response:
+        player = await self.player(request)
+        return self.page(request, "login.html", player, status=400, next=nxt,
+                         error=translate(pick(request.cookies.get(LANG_COOKIE)), key))
+
+    async def guest(self, request: Request) -> Response:
+        form = await request.form()
+        nxt = safe_next(str(form.get("next", "/")))
+        name = clean_name(str(form.get("name", "")))
+        if name is None:
+            return await self._form_error(request, "auth.bad_name", nxt)
+        p = await asyncio.to_thread(self.store.create_guest, name)
+        request.session["player"] = p.id
+        return RedirectResponse(nxt, 303)
+
+    async def register(self, request: Request) -> Response:
+        form = await request.form()
+        nxt = safe_next(str(form.get("next", "/")))
+        name = clean_name(str(form.get("name", "")))
+        password = str(form.get("password", ""))
+        if name is None:
+            return await self._form_error(request, "auth.bad_name", nxt)
+        problem = password_problem(password)
+        if problem is not None:
+            return await self._form_error(request, problem, nxt)
+        digest = await asyncio.to_thread(hash_password, password)
+        try:
+            p = await asyncio.to_thread(self.store.create_account, name, digest)
+        except NameTaken:
+            return await self._form_error(request, "auth.name_taken", nxt)
+        request.session["player"] = p.id
+        return RedirectResponse(nxt, 303)
+
+    async def login(self, request: Request) -> Response:
+        form = await request.form()
+        nxt = safe_next(str(form.get("next", "/")))
+        name = str(form.get("name", "")).strip()
+        password = str(form.get("password", ""))[:1000]
+        account = await asyncio.to_thread(self.store.account, name)
+        if account is None or account.password_hash is None:
+            return await self._form_error(request, "auth.wrong", nxt)
+        ok, new_hash = await asyncio.to_thread(check_password, account.password_hash, password)
+        if not ok:
+            return await self._form_error(request, "auth.wrong", nxt)
+        if new_hash is not None:
+            await asyncio.to_thread(self.store.set_password_hash, account.id, new_hash)
+        request.session["player"] = account.id
+        return RedirectResponse(nxt, 303)
+
+    async def logout(self, request: Request) -> Response:
+        request.session.clear()
+        return RedirectResponse("/", 303)
+
+    async def set_lang(self, request: Request) -> Response:
+        lang = pick(request.path_params["code"])
+        response = RedirectResponse(safe_next(request.query_params.get("next")), 303)
+        response.set_cookie(LANG_COOKIE, lang, max_age=YEAR, samesite="lax")
+        return response
+
+    # -- the WebSocket ----------------------------------------------------------------------
+    async def websocket(self, ws: WebSocket) -> None:
+        await ws.accept()
+        client = Client(ws, await self.player(ws), pick(ws.cookies.get(LANG_COOKIE)))
+        writer = asyncio.create_task(client.writer())
+        try:
+            while True:
+                message = await ws.receive()
+                if message["type"] == "websocket.disconnect":
+                    break
+                raw = message.get("text")
+                if raw is None:
+                    raw = message.get("bytes")
+                game_id: str | None = None
+                try:
+                    parsed = protocol.parse(raw)
+                    game_id = parsed.game
+                    await self.handle(client, parsed)
+                except ProtocolError as exc:
+                    client.error(exc, game_id)
+                except Exception:
+                    log.exception("message from a client failed")
+                    client.error(ProtocolError("internal"), game_id)
+        finally:
+            if client.room is not None:
+                client.room.clients.discard(client)
+            client.outbox.put_nowait(None)
+            await writer
+
+    async def handle(self, client: Client, m: protocol.Message) -> None:
+        if m.type == "ping":
+            client.send({"type": "pong"})
+            return
+        assert m.game is not None
+        room = await self.hub.room(m.game)
+        if room is None:
+            raise ProtocolError("unknown_game")
+        if m.type == "watch":
+            since = m.int_field("since", required=False) or 0
+            if client.room is not None and client.room is not room:
+                client.room.clients.discard(client)
+            client.room = room
+            room.clients.add(client)
+            room.send_state(client, since)
+            return
+        if client.room is not room:
+            raise ProtocolError("watch_first")
+        if m.type == "act":
+            seat = m.int_field("seat")
+            assert seat is not None
+            text = m.text_field("action", 200)
+            await room.act(seat, text, client=client,
+                           version=m.int_field("version", required=False))
+        elif m.type == "sit":
+            seat = m.int_field("seat")
+            assert seat is not None
+            await room.sit(client, seat)
+        elif m.type == "chat":
+            await room.chat(client, m.text_field("text", 4 * protocol.MAX_CHAT))
+
+
+def create_app(db_url: str, *, plugins: Sequence[str] = (), bot_workers: int = 2,
+               bot_delay: float = 0.0) -> Starlette:
+    """The site on the database at `db_url` (migrated to the newest schema first).
+
+    `plugins` are "module:attribute" games to register (tests' toys, plug-ins)."""
+    for spec in plugins:
+        load_plugin(spec)
+    migrate(db_url)
+    store = Store(db_url)
+    hub = Hub(store, BotPool(bot_workers, plugins), bot_delay)
+    site = Site(store, hub)
+
+    @asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        resumed = await hub.resume()
+        log.info("Ludothèque: %d games resumed", resumed)
+        yield
+        await hub.close()
+        store.close()
+
+    routes = [
+        Route("/", site.home, name="home"),
+        Route("/new/{kind}", site.new_form, methods=["GET"], name="new"),
+        Route("/new/{kind}", site.new_game, methods=["POST"]),
+        Route("/g/{gid}", site.room_page, name="room"),
+        Route("/g/{gid}/record.json", site.record, name="record"),
+        Route("/g/{gid}/replay", site.replay_page, name="replay"),
+        Route("/rules/{kind}", site.rules_page, name="rules"),
+        Route("/screens/{kind}/{file}", site.screen_file),
+        Route("/login", site.login_page, methods=["GET"], name="login"),
+        Route("/login", site.login, methods=["POST"]),
+        Route("/register", site.register, methods=["POST"]),
+        Route("/guest", site.guest, methods=["POST"]),
+        Route("/logout", site.logout, methods=["POST"]),
+        Route("/lang/{code}", site.set_lang),
+        WebSocketRoute("/ws", site.websocket),
+        Mount("/static", StaticFiles(directory=web_root() / "static"), name="static"),
+    ]
+    middleware = [Middleware(SessionMiddleware, secret_key=store.secret_key(),
+                             session_cookie="ludo_session", max_age=YEAR, same_site="lax")]
+    app = Starlette(routes=routes, middleware=middleware, lifespan=lifespan)
+    app.state.site = site
+    return app

@@ -1,0 +1,40 @@
+"""Translation catalogues: every text the site shows, in French (default) and English.
+
+Catalogues are flat JSON files `i18n/<lang>.json` (key -> text with {named} fields). The
+templates call `t("key")`; the scripts get the same catalogue in the page and call `t("key")`.
+"""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from importlib import resources
+from typing import Any
+
+LANGS = ("fr", "en")
+DEFAULT_LANG = "fr"
+
+
+@cache
+def catalogue(lang: str) -> dict[str, str]:
+    if lang not in LANGS:
+        lang = DEFAULT_LANG
+    text = resources.files(__package__).joinpath("i18n", f"{lang}.json").read_text("utf-8")
+    data: dict[str, str] = json.loads(text)
+    return data
+
+
+def pick(lang: str | None) -> str:
+    return lang if lang in LANGS else DEFAULT_LANG
+
+
+def translate(lang: str, key: str, **params: Any) -> str:
+    """The text of `key` in `lang` (French when the English one is missing); the key itself
+    when no catalogue has it, so a missing text shows up instead of crashing a page."""
+    text = catalogue(lang).get(key) or catalogue(DEFAULT_LANG).get(key) or key
+    if params:
+        try:
+            return text.format(**params)
+        except (KeyError, IndexError, ValueError):
+            return text
+    return text

@@ -1,0 +1,82 @@
+"""The WebSocket protocol: JSON text messages, one object each, with a "type".
+
+Client -> server:
+  {"type": "watch", "game": ID, "since": N}       follow a room; get its state and the steps
+                                                  after version N (0 or absent: all of them)
+  {"type": "act", "game": ID, "seat": S, "action": TEXT, "version": N?}
+  {"type": "sit", "game": ID, "seat": S}          take a free seat of an online game
+  {"type": "chat", "game": ID, "text": TEXT}
+  {"type": "ping"}
+Server -> client:
+  {"type": "state", ...}   the room as this client may see it (see rooms.Room.state_for)
+  {"type": "chat", "game": ID, "name": ..., "text": <HTML-escaped>, "at": ISO}
+  {"type": "error", "code": CODE, "message": <translated>, "game": ID?}
+  {"type": "pong"}
+Every problem gets an error to the sender only; nothing else changes.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any
+
+MAX_MESSAGE = 8 * 1024  # bytes of one client message
+MAX_CHAT = 500  # characters of one chat message
+CHAT_BURST = 5  # messages ...
+CHAT_WINDOW = 10.0  # ... per this many seconds
+
+TYPES = ("watch", "act", "sit", "chat", "ping")
+
+
+class ProtocolError(Exception):
+    """A message the server refuses; `code` is a catalogue key under "error."."""
+
+    def __init__(self, code: str, detail: str = "", **params: Any) -> None:
+        super().__init__(code)
+        self.code = code
+        self.detail = detail
+        self.params = params
+
+
+@dataclass(frozen=True)
+class Message:
+    type: str
+    game: str | None
+    data: dict[str, Any]
+
+    def int_field(self, name: str, *, required: bool = True) -> int | None:
+        value = self.data.get(name)
+        if value is None and not required:
+            return None
+        if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < 1 << 31:
+            raise ProtocolError("bad_field", field=name)
+        return value
+
+    def text_field(self, name: str, limit: int) -> str:
+        value = self.data.get(name)
+        if not isinstance(value, str):
+            raise ProtocolError("bad_field", field=name)
+        if len(value) > limit:
+            raise ProtocolError("too_long", field=name, limit=limit)
+        return value
+
+
+def parse(raw: str | bytes | None) -> Message:
+    if raw is None or isinstance(raw, bytes):
+        raise ProtocolError("not_text")
+    if len(raw.encode("utf-8", "surrogatepass")) > MAX_MESSAGE:
+        raise ProtocolError("too_large", limit=MAX_MESSAGE)
+    try:
+        data = json.loads(raw)
+    except (json.JSONDecodeError, RecursionError):
+        raise ProtocolError("bad_json") from None
+    if not isinstance(data, dict):
+        raise ProtocolError("not_object")
+    kind = data.get("type")
+    if kind not in TYPES:
+        raise ProtocolError("unknown_type")
+    game = data.get("game")
+    if kind != "ping" and (not isinstance(game, str) or not 0 < len(game) <= 32):
+        raise ProtocolError("bad_field", field="game")
+    return Message(kind, game if isinstance(game, str) else None, data)

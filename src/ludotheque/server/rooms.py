@@ -1,0 +1,399 @@
+"""Rooms: one live game each, owned by the server.
+
+A room holds the engine's state, rebuilt from the stored record (seed, options, moves) when
+first needed. Every action is checked by the engine on a copy, stored, and only then becomes
+the room's state and is sent: each seat gets its own view and the events it may see;
+spectators get the spectator's. Clients follow a room by version (the number of actions), so
+a reconnecting client gets the current view and the steps it missed.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import html
+import logging
+import time
+from collections import deque
+from dataclasses import dataclass, field
+from typing import Any
+
+from starlette.websockets import WebSocket, WebSocketState
+
+from ludotheque import games
+from ludotheque.core import Event, Game, IllegalAction, LudoError, NotationError, State
+from ludotheque.core.record import Move, Record, record_of, replay_steps
+from ludotheque.core.rng import derive_seed
+from ludotheque.store import GameRow, Player, Store
+
+from .bots import BotPool
+from .i18n import translate
+from .protocol import CHAT_BURST, CHAT_WINDOW, MAX_CHAT, ProtocolError
+
+log = logging.getLogger("ludotheque.server")
+
+
+@dataclass
+class Step:
+    seat: int
+    action: str
+    events: list[Event]
+
+
+@dataclass(eq=False)
+class Client:
+    """One WebSocket. Messages go through a queue so a slow client never holds a room."""
+
+    ws: WebSocket
+    player: Player | None
+    lang: str
+    room: Room | None = None
+    version: int = 0  # the last version this client has been sent
+    outbox: asyncio.Queue[dict[str, Any] | None] = field(default_factory=asyncio.Queue)
+    chat_times: deque[float] = field(default_factory=deque)
+
+    def send(self, message: dict[str, Any]) -> None:
+        self.outbox.put_nowait(message)
+
+    def error(self, exc: ProtocolError, game: str | None = None) -> None:
+        message = translate(self.lang, f"error.{exc.code}", **exc.params)
+        if exc.detail:
+            message = f"{message} {exc.detail}"
+        out: dict[str, Any] = {"type": "error", "code": exc.code, "message": message}
+        if game is not None:
+            out["game"] = game
+        self.send(out)
+
+    async def writer(self) -> None:
+        while True:
+            message = await self.outbox.get()
+            if message is None or self.ws.application_state != WebSocketState.CONNECTED:
+                return
+            try:
+                await self.ws.send_json(message)
+            except Exception:  # the peer went away: the reader ends the connection
+                return
+
+    @property
+    def player_id(self) -> str | None:
+        return self.player.id if self.player is not None else None
+
+
+def seat_is_free(seat: dict[str, Any]) -> bool:
+    return seat.get("kind") == "human" and not seat.get("player")
+
+
+class Room:
+    def __init__(self, hub: Hub, row: GameRow, game: Game, state: State,
+                 steps: list[Step]) -> None:
+        self.hub = hub
+        self.id = row.id
+        self.row = row
+        self.game = game
+        self.state = state
+        self.steps = steps
+        self.clients: set[Client] = set()
+        self.lock = asyncio.Lock()
+        self.thinking: set[int] = set()
+
+    # -- the record ----------------------------------------------------------------------
+    @property
+    def version(self) -> int:
+        return len(self.steps)
+
+    @property
+    def seats(self) -> list[dict[str, Any]]:
+        return self.row.seats
+
+    def record(self) -> Record:
+        seats = [{"name": s.get("name", ""), "kind": s.get("kind"),
+                  **({"bot": s["bot"]} if s.get("kind") == "bot" else {})} for s in self.seats]
+        rec = record_of(self.game, self.row.seed, self.row.players, self.row.options,
+                        [Move(st.seat, st.action) for st in self.steps], self.state, seats)
+        rec.meta = {"site_game": self.id}
+        return rec
+
+    def seats_of(self, player_id: str | None) -> list[int]:
+        if player_id is None:
+            return []
+        return [i for i, s in enumerate(self.seats)
+                if s.get("kind") == "human" and s.get("player") == player_id]
+
+    # -- what a client sees --------------------------------------------------------------
+    def state_for(self, client: Client, since: int) -> dict[str, Any]:
+        mine = self.seats_of(client.player_id)
+        lang = client.lang
+        since = max(0, min(since, self.version))
+        live = self.row.status == "live" and not self.state.is_over()
+        to_act = list(self.state.to_act()) if live else []
+        message: dict[str, Any] = {
+            "type": "state",
+            "game": self.id,
+            "kind": self.game.id,
+            "title": self.game.title,
+            # Hotseat shows a curtain between players while some seat cannot see everything.
+            "hidden": self.state.hides_information(),
+            "options": self.row.options,
+            "status": self.row.status,
+            "version": self.version,
+            "since": since,
+            "mine": mine,
+            "seats": [self.seat_info(i, s, client) for i, s in enumerate(self.seats)],
+            "to_act": to_act,
+            "views": {str(s): self.state.view(s) for s in mine},
+            "view": self.state.view(None),
+            "legal": {str(s): self.state.legal_texts(s) for s in mine if s in to_act},
+            "steps": [self.step_for(i, self.steps[i], mine, lang)
+                      for i in range(since, self.version)],
+            "result": None,
+        }
+        if mine:
+            # Only what the spectator may see, plus the client's own seats' views.
+            message["view"] = None
+        result = self.state.result()
+        if result is not None:
+            message["result"] = {**result.to_json(), "winners": list(result.winners),
+                                 "draw": result.is_draw}
+        return message
+
+    def seat_info(self, index: int, seat: dict[str, Any], client: Client) -> dict[str, Any]:
+        return {
+            "seat": index,
+            "kind": seat.get("kind"),
+            "name": seat.get("name") or "",
+            "bot": seat.get("bot"),
+            "free": seat_is_free(seat),
+            "mine": seat.get("kind") == "human" and seat.get("player") is not None
+            and seat.get("player") == client.player_id,
+            "thinking": index in self.thinking and index in self.state.to_act(),
+        }
+
+    def step_for(self, index: int, step: Step, mine: list[int], lang: str) -> dict[str, Any]:
+        """A step as `mine` may see it. The action's text is shown to its own seat only: an
+        action can be a secret choice; what others may learn of it is in the events."""
+        visible = [e for e in step.events
+                   if e.visible_to(None) or any(e.visible_to(s) for s in mine)]
+        return {
+            "n": index + 1,
+            "seat": step.seat,
+            "action": step.action if step.seat in mine else None,
+            "events": [{**e.to_json(), "text": self.game.describe(e, lang)} for e in visible],
+        }
+
+    def send_state(self, client: Client, since: int | None = None) -> None:
+        client.send(self.state_for(client, client.version if since is None else since))
+        client.version = self.version
+
+    def broadcast(self) -> None:
+        for client in list(self.clients):
+            self.send_state(client)
+
+    # -- changes ---------------------------------------------------------------------------
+    async def act(self, seat: int, text: str, *, client: Client | None,
+                  version: int | None = None) -> None:
+        """Apply `text` for `seat` if the engine accepts it; store it, then tell everyone.
+
+        `client` is None for a bot. Raises ProtocolError for the sender on any refusal."""
+        async with self.lock:
+            if client is not None and seat not in self.seats_of(client.player_id):
+                raise ProtocolError("not_your_seat")
+            if self.row.status != "live" or self.state.is_over():
+                raise ProtocolError("not_live" if self.row.status == "open" else "game_over")
+            if version is not None and version != self.version:
+                raise ProtocolError("stale")
+            try:
+                action = self.game.parse(text)
+            except NotationError as exc:
+                raise ProtocolError("bad_action", exc.reason) from None
+            if seat not in self.state.to_act():
+                raise ProtocolError("not_your_turn")
+            trial = self.state.clone()
+            try:
+                events = trial.apply(seat, action)
+            except IllegalAction as exc:
+                raise ProtocolError("illegal", exc.reason) from None
+            result = trial.result()
+            status = "over" if trial.is_over() else "live"
+            # Stored before anyone hears of it: a crash now loses nothing that was shown.
+            await asyncio.to_thread(self.hub.store.add_move, self.id, self.version, seat,
+                                    action.text(), status,
+                                    result.to_json() if result is not None else None)
+            self.state = trial
+            self.steps.append(Step(seat, action.text(), events))
+            self.row.status = status
+            self.row.moves_count = self.version
+            self.broadcast()
+        if status != "over":
+            self.schedule_bots()
+
+    async def sit(self, client: Client, seat: int) -> None:
+        if client.player is None:
+            raise ProtocolError("need_name")
+        async with self.lock:
+            if not 0 <= seat < len(self.seats):
+                raise ProtocolError("no_such_seat")
+            if not any(seat_is_free(s) for s in self.seats):
+                raise ProtocolError("game_full")
+            if not seat_is_free(self.seats[seat]):
+                raise ProtocolError("seat_taken")
+            if self.seats_of(client.player.id):
+                raise ProtocolError("already_seated")  # one seat per person online
+            seats = [dict(s) for s in self.seats]
+            seats[seat] = {**seats[seat], "player": client.player.id, "name": client.player.name}
+            status = "live" if not any(seat_is_free(s) for s in seats) else "open"
+            await asyncio.to_thread(self.hub.store.set_seats, self.id, seats, status)
+            self.row.seats = seats
+            self.row.status = status
+            self.broadcast()
+        self.schedule_bots()
+
+    async def chat(self, client: Client, text: str) -> None:
+        if client.player is None:
+            raise ProtocolError("need_name")
+        text = text.strip()
+        if not text:
+            raise ProtocolError("empty")
+        if len(text) > MAX_CHAT:
+            raise ProtocolError("too_long", field="text", limit=MAX_CHAT)
+        moment = time.monotonic()
+        while client.chat_times and moment - client.chat_times[0] > CHAT_WINDOW:
+            client.chat_times.popleft()
+        if len(client.chat_times) >= CHAT_BURST:
+            raise ProtocolError("chat_rate")
+        client.chat_times.append(moment)
+        stored = await asyncio.to_thread(self.hub.store.add_chat, self.id, client.player.id,
+                                         client.player.name, text)
+        message = chat_message(self.id, stored.name, stored.text, stored.at.isoformat())
+        for c in list(self.clients):
+            c.send(message)
+
+    # -- bots ------------------------------------------------------------------------------
+    def schedule_bots(self) -> None:
+        if self.row.status != "live" or self.state.is_over():
+            return
+        for seat in self.state.to_act():
+            spec = self.seats[seat].get("bot")
+            if self.seats[seat].get("kind") == "bot" and spec and seat not in self.thinking:
+                self.thinking.add(seat)
+                self.hub.spawn(self.bot_turn(seat, str(spec)))
+
+    async def bot_turn(self, seat: int, spec: str) -> None:
+        moved = again = False
+        version = self.version
+        try:
+            seed = derive_seed("site-bot", self.id, version, seat)
+            text = await self.hub.bots.choose(self.game.id, self.state.to_json(), seat, spec,
+                                              seed)
+            if self.hub.bot_delay:
+                await asyncio.sleep(self.hub.bot_delay)
+            if self.version != version:
+                again = True  # someone else moved meanwhile (simultaneous choices): rethink
+            else:
+                await self.act(seat, text, client=None, version=version)
+                moved = True
+        except ProtocolError as exc:
+            again = exc.code == "stale"
+            if not again:
+                log.error("bot %s of game %s, seat %d: %s %s", spec, self.id, seat, exc.code,
+                          exc.detail)
+                moved = await self.fallback(seat, version)
+        except Exception:
+            log.exception("bot %s of game %s, seat %d failed", spec, self.id, seat)
+            moved = await self.fallback(seat, version)
+        finally:
+            self.thinking.discard(seat)
+        if moved or again:
+            self.schedule_bots()  # the same seat may have to decide again
+
+    async def fallback(self, seat: int, version: int) -> bool:
+        """A bot that failed or chose an illegal action: a legal action instead, so that the
+        game never waits forever for it (the failure is in the log)."""
+        if self.version != version or seat not in self.state.to_act():
+            return True
+        legal = self.state.legal_texts(seat)
+        if not legal:
+            return False
+        try:
+            await self.act(seat, legal[0], client=None, version=version)
+        except ProtocolError:
+            return True
+        return True
+
+
+def chat_message(game_id: str, name: str, text: str, at: str) -> dict[str, Any]:
+    # Escaped by the server: no client can get HTML out of a chat message.
+    return {"type": "chat", "game": game_id, "name": html.escape(name),
+            "text": html.escape(text), "at": at}
+
+
+class Hub:
+    """Every room of this server process, loaded on demand from the store."""
+
+    def __init__(self, store: Store, bots: BotPool, bot_delay: float = 0.0) -> None:
+        self.store = store
+        self.bots = bots
+        self.bot_delay = bot_delay
+        self.rooms: dict[str, Room] = {}
+        self._loading: dict[str, asyncio.Lock] = {}
+        self._tasks: set[asyncio.Task[None]] = set()
+
+    def spawn(self, coroutine: Any) -> None:
+        task: asyncio.Task[None] = asyncio.create_task(coroutine)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def room(self, game_id: str) -> Room | None:
+        if game_id in self.rooms:
+            return self.rooms[game_id]
+        lock = self._loading.setdefault(game_id, asyncio.Lock())
+        async with lock:
+            if game_id in self.rooms:
+                return self.rooms[game_id]
+            room = await asyncio.to_thread(self.load, game_id)
+            if room is not None:
+                self.rooms[game_id] = room
+        self._loading.pop(game_id, None)
+        return room
+
+    def load(self, game_id: str) -> Room | None:
+        """Rebuild a room from its record: the engine replays every stored action."""
+        row = self.store.game(game_id)
+        if row is None:
+            return None
+        try:
+            game = games.get(row.game)
+        except LudoError:
+            log.error("game %s is a %r game, which this server does not know", row.id, row.game)
+            return None
+        moves = self.store.moves(game_id)
+        record = Record(row.game, row.seed, row.players, dict(row.options),
+                        moves=[Move(m.seat, m.action) for m in moves])
+        steps: list[Step] = []
+        try:
+            state = game.new(row.seed, row.players, row.options)
+            for after, step in replay_steps(game, record):
+                state = after
+                steps.append(Step(step.move.seat, step.move.action, step.events))
+        except LudoError as exc:
+            # The rules changed under a stored game: it cannot be resumed; the others can.
+            log.error("game %s cannot be replayed: %s", row.id, exc)
+            return None
+        return Room(self, row, game, state, steps)
+
+    async def resume(self) -> int:
+        """At start-up: load every game still being played and let its bots go on."""
+        rows = await asyncio.to_thread(self.store.games, ["live"], public_only=False,
+                                       limit=10_000)
+        for row in rows:
+            room = await self.room(row.id)
+            if room is not None:
+                room.schedule_bots()
+        return len(rows)
+
+    async def close(self) -> None:
+        for task in list(self._tasks):
+            task.cancel()
+        for task in list(self._tasks):
+            with contextlib.suppress(BaseException):
+                await task
+        self.bots.close()

@@ -1,0 +1,12 @@
+"""Storage: SQLAlchemy 2 models, Alembic migrations, and the Store the server uses.
+
+A game is its record: the row keeps the seed, the options and the seats; one row per accepted
+action keeps the moves. Replaying them rebuilds every state, so a restarted server resumes
+every game exactly.
+"""
+
+from .db import Store, default_url, migrate
+from .models import Base, ChatMessage, GameRow, MoveRow, Player
+
+__all__ = ["Base", "ChatMessage", "GameRow", "MoveRow", "Player", "Store", "default_url",
+           "migrate"]

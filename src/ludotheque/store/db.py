@@ -1,0 +1,180 @@
+"""The Store: every database read and write the server makes, as short synchronous calls.
+
+The server calls them from worker threads (asyncio.to_thread), never on the event loop.
+SQLite file by default; any SQLAlchemy URL (postgresql+psycopg://...) for a real deployment.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+from alembic import command
+from alembic.config import Config
+from sqlalchemy import Engine, create_engine, event, func, select, update
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session, sessionmaker
+
+from .models import ChatMessage, GameRow, MoveRow, Player, Setting, now
+
+
+def default_url(folder: str | Path = "var") -> str:
+    """A SQLite file in ./var (created if missing)."""
+    path = Path(folder)
+    path.mkdir(parents=True, exist_ok=True)
+    return f"sqlite:///{(path / 'ludotheque.sqlite3').resolve()}"
+
+
+def alembic_config(url: str) -> Config:
+    cfg = Config()
+    cfg.set_main_option("script_location", "ludotheque.store:migrations")
+    cfg.set_main_option("sqlalchemy.url", url.replace("%", "%%"))
+    return cfg
+
+
+def migrate(url: str) -> None:
+    """Bring the database at `url` to the newest schema (creates it when empty)."""
+    command.upgrade(alembic_config(url), "head")
+
+
+def make_engine(url: str) -> Engine:
+    if url.startswith("sqlite"):
+        engine = create_engine(url, connect_args={"timeout": 30, "check_same_thread": False})
+
+        @event.listens_for(engine, "connect")
+        def _pragmas(conn: Any, _record: Any) -> None:
+            cur = conn.cursor()
+            cur.execute("PRAGMA journal_mode=WAL")  # readers do not block the writer
+            cur.execute("PRAGMA synchronous=FULL")  # an accepted action survives kill -9
+            cur.execute("PRAGMA foreign_keys=ON")
+            cur.close()
+
+        return engine
+    return create_engine(url, pool_pre_ping=True)
+
+
+class NameTaken(Exception):
+    pass
+
+
+class Store:
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self.engine = make_engine(url)
+        self.sessions = sessionmaker(self.engine, expire_on_commit=False)
+
+    @contextmanager
+    def session(self) -> Iterator[Session]:
+        with self.sessions.begin() as s:
+            yield s
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+    # -- settings -------------------------------------------------------------------------
+    def secret_key(self) -> str:
+        """The cookie signing key, made once and kept: sessions survive a restart."""
+        with self.session() as s:
+            row = s.get(Setting, "secret_key")
+            if row is not None:
+                return row.value
+            key = secrets.token_urlsafe(48)
+            s.add(Setting(key="secret_key", value=key))
+        return self.secret_key()
+
+    # -- players --------------------------------------------------------------------------
+    def create_guest(self, name: str) -> Player:
+        with self.session() as s:
+            p = Player(id=secrets.token_hex(8), name=name)
+            s.add(p)
+        return p
+
+    def create_account(self, login: str, password_hash: str) -> Player:
+        try:
+            with self.session() as s:
+                p = Player(id=secrets.token_hex(8), name=login, login=login.lower(),
+                           password_hash=password_hash)
+                s.add(p)
+        except IntegrityError:
+            raise NameTaken(login) from None
+        return p
+
+    def account(self, login: str) -> Player | None:
+        with self.session() as s:
+            return s.scalars(select(Player).where(Player.login == login.lower())).first()
+
+    def player(self, player_id: str) -> Player | None:
+        with self.session() as s:
+            return s.get(Player, player_id)
+
+    def set_password_hash(self, player_id: str, password_hash: str) -> None:
+        with self.session() as s:
+            s.execute(update(Player).where(Player.id == player_id)
+                      .values(password_hash=password_hash))
+
+    # -- games ----------------------------------------------------------------------------
+    def create_game(self, row: GameRow) -> GameRow:
+        with self.session() as s:
+            s.add(row)
+        return row
+
+    def game(self, game_id: str) -> GameRow | None:
+        with self.session() as s:
+            return s.get(GameRow, game_id)
+
+    def moves(self, game_id: str) -> list[MoveRow]:
+        with self.session() as s:
+            return list(s.scalars(select(MoveRow).where(MoveRow.game_id == game_id)
+                                  .order_by(MoveRow.idx)))
+
+    def set_seats(self, game_id: str, seats: list[dict[str, Any]], status: str) -> None:
+        with self.session() as s:
+            s.execute(update(GameRow).where(GameRow.id == game_id)
+                      .values(seats=seats, status=status, updated_at=now()))
+
+    def add_move(self, game_id: str, idx: int, seat: int, action: str, status: str,
+                 result: dict[str, Any] | None) -> None:
+        """Store one accepted action (and the result when it ends the game), atomically.
+
+        The unique (game_id, idx) refuses a second action at the same place."""
+        with self.session() as s:
+            s.add(MoveRow(game_id=game_id, idx=idx, seat=seat, action=action))
+            s.execute(update(GameRow).where(GameRow.id == game_id)
+                      .values(moves_count=idx + 1, status=status, result=result,
+                              updated_at=now()))
+
+    def games(self, statuses: Sequence[str], *, public_only: bool = True,
+              limit: int = 50) -> list[GameRow]:
+        with self.session() as s:
+            q = select(GameRow).where(GameRow.status.in_(statuses))
+            if public_only:
+                q = q.where(GameRow.public.is_(True))
+            return list(s.scalars(q.order_by(GameRow.updated_at.desc()).limit(limit)))
+
+    def games_of(self, player_id: str, limit: int = 30) -> list[GameRow]:
+        """Games where the player holds a seat (JSON seats are searched in Python: small)."""
+        with self.session() as s:
+            rows = s.scalars(select(GameRow).order_by(GameRow.updated_at.desc()).limit(500))
+            return [r for r in rows
+                    if any(seat.get("player") == player_id for seat in r.seats)][:limit]
+
+    def count_games(self) -> int:
+        with self.session() as s:
+            return int(s.scalar(select(func.count()).select_from(GameRow)) or 0)
+
+    # -- chat -----------------------------------------------------------------------------
+    def add_chat(self, game_id: str, player: str | None, name: str, text: str) -> ChatMessage:
+        with self.session() as s:
+            m = ChatMessage(game_id=game_id, player=player, name=name, text=text)
+            s.add(m)
+        return m
+
+    def chat(self, game_id: str, limit: int = 100) -> list[ChatMessage]:
+        with self.session() as s:
+            rows = list(s.scalars(select(ChatMessage).where(ChatMessage.game_id == game_id)
+                                  .order_by(ChatMessage.id.desc()).limit(limit)))
+        rows.reverse()
+        return rows

@@ -1,0 +1,1 @@
+"""Alembic migrations of the Ludothèque database (run by `Store` at start-up)."""

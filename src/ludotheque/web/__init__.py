@@ -1,0 +1,1 @@
+"""The site's templates, scripts, styles and drawings."""

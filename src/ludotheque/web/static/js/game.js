@@ -1,0 +1,242 @@
+// A game room: one WebSocket, the server's state, the board, the actions, the log, the chat.
+// The browser decides nothing: it shows the views the server sends and sends action texts.
+import { t } from "./i18n.js";
+import generic from "./generic.js";
+
+const data = JSON.parse(document.getElementById("room-data").textContent);
+let screen = generic;
+if (data.screen) {
+  try {
+    screen = (await import(data.screen)).default;
+  } catch (error) {
+    console.error(error);
+  }
+}
+
+const $ = (id) => document.getElementById(id);
+let socket = null;
+let version = 0;
+let state = null;
+let shownSeat = null; // the seat whose view is on screen (hotseat: changes between turns)
+let unveiled = null; // hotseat: the seat that has confirmed it holds the device
+let retry = 500;
+
+function send(message) {
+  if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
+}
+
+function connect() {
+  const scheme = location.protocol === "https:" ? "wss" : "ws";
+  socket = new WebSocket(`${scheme}://${location.host}/ws`);
+  socket.addEventListener("open", () => {
+    retry = 500;
+    send({ type: "watch", game: data.game, since: version });
+  });
+  socket.addEventListener("message", (event) => receive(JSON.parse(event.data)));
+  socket.addEventListener("close", () => {
+    $("status").textContent = t("room.reconnecting");
+    setTimeout(connect, retry);
+    retry = Math.min(retry * 2, 8000);
+  });
+}
+
+function receive(message) {
+  if (message.type === "state") {
+    if (message.since === 0 && version > 0) $("log").replaceChildren();
+    version = message.version;
+    state = message;
+    for (const step of message.steps) logStep(step);
+    render();
+  } else if (message.type === "chat") {
+    addChat(message);
+  } else if (message.type === "error") {
+    showError(message.message);
+  }
+}
+
+function seatName(index) {
+  const seat = state.seats[index];
+  if (!seat) return "?";
+  if (seat.kind === "bot") return t("seat.bot_named", { name: seat.bot });
+  return seat.name || t("seat.number", { n: index + 1 });
+}
+
+function logStep(step) {
+  const li = document.createElement("li");
+  const head = document.createElement("div");
+  head.className = "step";
+  head.dataset.seat = step.seat;
+  head.dataset.open = t("log.moved", { n: step.n, name: seatName(step.seat) });
+  head.dataset.full = step.action
+    ? t("log.played", { n: step.n, name: seatName(step.seat), action: step.action })
+    : head.dataset.open;
+  li.append(head);
+  for (const e of step.events) {
+    const line = document.createElement("div");
+    line.className = "event";
+    line.dataset.kind = e.kind;
+    if (e.to) line.dataset.to = e.to.join(" ");
+    line.textContent = e.text;
+    li.append(line);
+  }
+  $("log").prepend(li);
+}
+
+// One device for several seats: the log shows a secret choice and a private event only to
+// the seat on screen, and nothing private while the curtain is up.
+function maskLog(seat) {
+  for (const head of $("log").querySelectorAll(".step")) {
+    const own = seat !== null && Number(head.dataset.seat) === seat;
+    head.textContent = own || state.mine.length < 2 ? head.dataset.full : head.dataset.open;
+  }
+  for (const line of $("log").querySelectorAll(".event[data-to]")) {
+    line.hidden = seat === null ? state.mine.length > 0 : !line.dataset.to.split(" ").includes(String(seat));
+  }
+}
+
+function chooseSeat() {
+  const mine = state.mine;
+  if (mine.length === 0) return null;
+  const acting = mine.filter((s) => state.to_act.includes(s));
+  if (acting.length) return acting.includes(shownSeat) ? shownSeat : acting[0];
+  return mine.includes(shownSeat) ? shownSeat : mine[0];
+}
+
+function render() {
+  const over = state.result !== null;
+  $("replay-link").hidden = !over;
+  $("record-link").hidden = !over;
+  $("invite").hidden = state.status !== "open";
+  renderStatus();
+  renderSeats();
+  shownSeat = chooseSeat();
+  // Hotseat with hidden information: a curtain between players so no one sees another's hand.
+  const hotseat = state.mine.length > 1 && state.hidden && !over;
+  if (hotseat && state.to_act.includes(shownSeat) && unveiled !== shownSeat) {
+    maskLog(null);
+    $("curtain").hidden = false;
+    $("curtain-text").textContent = t("room.pass_device", { name: seatName(shownSeat) });
+    $("curtain-button").textContent = t("room.i_am", { name: seatName(shownSeat) });
+    $("board").hidden = true;
+    $("actions").replaceChildren();
+    return;
+  }
+  $("curtain").hidden = true;
+  $("board").hidden = false;
+  maskLog(shownSeat);
+  const view = shownSeat === null ? state.view : state.views[String(shownSeat)];
+  const legal = shownSeat === null ? [] : state.legal[String(shownSeat)] || [];
+  // No version sent: the engine judges the action against the game as it is (another
+  // seat's simultaneous choice must not make this one stale).
+  const act = (text) => send({ type: "act", game: data.game, seat: shownSeat, action: text });
+  screen.render($("board"), { view, seat: shownSeat, legal, act, t, state });
+  renderActions(legal, act);
+}
+
+function renderStatus() {
+  let text;
+  if (state.result) {
+    const r = state.result;
+    text = r.draw
+      ? t("result.draw")
+      : t("result.winners", { names: r.winners.map(seatName).join(", ") });
+    text += ` — ${r.detail || r.reason}`;
+  } else if (state.status === "open") {
+    text = t("room.waiting");
+  } else {
+    const mine = state.to_act.filter((s) => state.mine.includes(s));
+    text = mine.length
+      ? t("room.your_turn", { name: mine.map(seatName).join(", ") })
+      : t("room.to_act", { names: state.to_act.map(seatName).join(", ") });
+  }
+  $("status").textContent = text;
+}
+
+function renderSeats() {
+  const list = $("seats");
+  list.replaceChildren();
+  for (const seat of state.seats) {
+    const li = document.createElement("li");
+    li.dataset.seat = seat.seat;
+    if (state.to_act.includes(seat.seat)) li.classList.add("acting");
+    const name = document.createElement("span");
+    name.textContent = `${t("seat.number", { n: seat.seat + 1 })} · ${
+      seat.free ? t("seat.free") : seatName(seat.seat)
+    }`;
+    li.append(name);
+    if (seat.mine) li.append(badge(t("seat.you")));
+    if (seat.thinking) li.append(badge(t("seat.thinking")));
+    if (seat.free && $("need-name") === null && state.mine.length === 0) {
+      const button = document.createElement("button");
+      button.type = "button";
+      button.textContent = t("room.sit");
+      button.dataset.testid = `sit-${seat.seat}`;
+      button.addEventListener("click", () => send({ type: "sit", game: data.game, seat: seat.seat }));
+      li.append(button);
+    }
+    list.append(li);
+  }
+}
+
+function badge(text) {
+  const span = document.createElement("span");
+  span.className = "badge";
+  span.textContent = text;
+  return span;
+}
+
+function renderActions(legal, act) {
+  const box = $("actions");
+  box.replaceChildren();
+  if (!legal.length || screen.ownsActions) return;
+  const title = document.createElement("h2");
+  title.textContent = t("room.choose", { name: seatName(shownSeat) });
+  box.append(title);
+  for (const text of legal) {
+    const button = document.createElement("button");
+    button.type = "button";
+    button.className = "action";
+    button.dataset.action = text;
+    button.textContent = text;
+    button.addEventListener("click", () => {
+      for (const b of box.querySelectorAll("button")) b.disabled = true;
+      act(text);
+    });
+    box.append(button);
+  }
+}
+
+function addChat(message) {
+  const li = document.createElement("li");
+  const who = document.createElement("strong");
+  who.innerHTML = message.name; // escaped by the server
+  const text = document.createElement("span");
+  text.innerHTML = message.text; // escaped by the server
+  li.append(who, ": ", text);
+  $("chat").append(li);
+  $("chat").scrollTop = $("chat").scrollHeight;
+}
+
+function showError(text) {
+  const p = document.createElement("p");
+  p.textContent = text;
+  $("errors").replaceChildren(p);
+  setTimeout(() => p.remove(), 6000);
+  if (state) render(); // re-enable the action buttons
+}
+
+$("curtain-button").addEventListener("click", () => {
+  unveiled = shownSeat;
+  render();
+});
+const form = $("chat-form");
+if (form) {
+  form.addEventListener("submit", (event) => {
+    event.preventDefault();
+    const text = $("chat-text").value.trim();
+    if (text) send({ type: "chat", game: data.game, text });
+    $("chat-text").value = "";
+  });
+}
+for (const message of JSON.parse($("chat-history").textContent)) addChat(message);
+connect();

@@ -1,0 +1,197 @@
+"""The site in a real browser: hotseat, online with a second browser, against a bot,
+chat, spectators, reloads and the language switch. Clicks only, like a person."""
+
+from __future__ import annotations
+
+import json
+import re
+import time
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from playwright.sync_api import BrowserContext, Page, expect
+
+from ludotheque.core.record import Record
+
+from ..server.live import TOY, LiveServer
+
+pytestmark = pytest.mark.browser
+
+
+def as_guest(context: Any, name: str, start: str = "/") -> Page:
+    assert isinstance(context, BrowserContext)
+    page = context.new_page()
+    page.goto(start)
+    page.get_by_test_id("login-link").click()
+    form = page.get_by_test_id("guest-form")
+    form.locator("input[name=name]").fill(name)
+    form.get_by_role("button").click()
+    expect(page.get_by_test_id("me")).to_contain_text(name)
+    return page
+
+
+def create(page: Page, seats: list[str], names: dict[int, str] | None = None) -> str:
+    page.goto("/")
+    page.get_by_test_id(f"new-{TOY}").click()
+    for i, seat in enumerate(seats):
+        page.get_by_test_id(f"seat-{i}").select_option(seat)
+    for i, name in (names or {}).items():
+        page.get_by_test_id(f"name-{i}").fill(name)
+    page.get_by_test_id("create").click()
+    page.wait_for_url(re.compile(r"/g/[^/]+$"))
+    return page.url.rsplit("/", 1)[1]
+
+
+def is_over(page: Page) -> bool:
+    return page.get_by_test_id("replay-link").is_visible()
+
+
+def take_turn(page: Page) -> bool:
+    """Do what the page asks of its player, if anything: lift the curtain, or click the
+    first possible action. True if something was clicked."""
+    curtain = page.get_by_test_id("curtain-button")
+    if curtain.is_visible():
+        curtain.click()
+        return True
+    action = page.locator("#actions button.action:enabled").first
+    if action.count() and action.is_visible():
+        try:
+            action.click(timeout=2000)
+        except Exception:  # re-drawn by a newer state meanwhile: look again
+            return False
+        return True
+    return False
+
+
+def play_until(pages: list[Page], done: Callable[[], bool], limit: float = 60) -> None:
+    deadline = time.monotonic() + limit
+    while not done():
+        assert time.monotonic() < deadline, "the game did not get there in time"
+        if not any(take_turn(p) for p in pages):
+            pages[0].wait_for_timeout(50)
+
+
+def moves(page: Page) -> int:
+    return page.get_by_test_id("log").locator(":scope > li").count()
+
+
+def test_hotseat_game_with_the_curtain_reload_replay_and_record(
+        contexts: Callable[[], Any]) -> None:
+    page = as_guest(contexts(), "Aline")
+    create(page, ["me", "me"], {1: "Basile"})
+    # Two seats on one device in a game with hidden hands: a curtain between players.
+    expect(page.get_by_test_id("curtain")).to_be_visible()
+    expect(page.get_by_test_id("seats")).to_contain_text("Basile")
+    expect(page.get_by_test_id("board")).to_be_hidden()
+    page.get_by_test_id("curtain-button").click()
+    expect(page.get_by_test_id("board")).to_contain_text("hand")
+    page.locator("#actions button.action").first.click()
+    expect(page.get_by_test_id("curtain")).to_be_visible()  # now the second player's turn
+    expect(page.get_by_test_id("curtain")).to_contain_text("Basile")
+    play_until([page], lambda: moves(page) >= 3)
+    # After a round, each seat has drawn a card in secret: the log shows a private event to
+    # the seat on screen only, and none while the curtain is up.
+    private = page.locator("#log .event[data-to]")
+    expect(private).to_have_count(2)
+    if page.get_by_test_id("curtain").is_visible():
+        expect(page.locator("#log .event[data-to]:visible")).to_have_count(0)
+        page.get_by_test_id("curtain-button").click()
+    shown = page.locator("#log .event[data-to]:visible")
+    expect(shown).to_have_count(1)
+    acting = page.locator("#seats li.acting").first.get_attribute("data-seat")
+    assert shown.get_attribute("data-to") == acting
+    # A reload in the middle of the game resumes it where it is.
+    before = moves(page)
+    page.reload()
+    expect(page.get_by_test_id("log").locator(":scope > li")).to_have_count(before)
+    play_until([page], lambda: is_over(page))
+    expect(page.get_by_test_id("status")).to_contain_text(re.compile("Victoire|Partie nulle"))
+
+    page.get_by_test_id("replay-link").click()
+    expect(page.get_by_test_id("result")).to_be_visible()
+    page.get_by_test_id("first").click()
+    expect(page.get_by_test_id("step")).to_contain_text("Coup 0 sur 10")
+    page.get_by_test_id("next").click()
+    expect(page.get_by_test_id("step")).to_contain_text("Coup 1 sur 10")
+    with page.expect_download() as download:
+        page.get_by_test_id("download").click()
+    path = download.value.path()
+    record = Record.load(path)
+    assert record.game == TOY and len(record.moves) == 10
+
+
+def test_online_game_invitation_chat_spectator_and_reload(site: LiveServer,
+                                                          contexts: Callable[[], Any]) -> None:
+    alice = as_guest(contexts(), "Alice")
+    gid = create(alice, ["me", "open"])
+    expect(alice.get_by_test_id("status")).to_contain_text("En attente")
+    invite = alice.get_by_test_id("invite-url").input_value()
+    assert invite.endswith(f"/g/{gid}")
+
+    # A stranger's lobby lists the open game, and moves it to the live games by itself.
+    carol = contexts().new_page()
+    carol.goto("/")
+    expect(carol.get_by_test_id("open-games").locator(f"li[data-game='{gid}']")).to_be_visible()
+
+    # Bob opens the invitation in his own browser, gives a name, takes the free seat.
+    bob_context = contexts()
+    bob = bob_context.new_page()
+    frames: list[dict[str, Any]] = []
+    bob.on("websocket", lambda ws: ws.on(
+        "framereceived", lambda payload: frames.append(json.loads(payload))))
+    bob.goto(invite)
+    bob.get_by_text("Donnez un nom").click()
+    form = bob.get_by_test_id("guest-form")
+    form.locator("input[name=name]").fill("Bob")
+    form.get_by_role("button").click()
+    bob.wait_for_url(re.compile(f"/g/{gid}$"))
+    bob.get_by_test_id("sit-1").click()
+    expect(bob.get_by_test_id("status")).to_contain_text("À vous de jouer")
+    expect(alice.get_by_test_id("status")).to_contain_text("À vous de jouer")
+    expect(alice.get_by_test_id("invite-url")).to_be_hidden()
+
+    # Chat, HTML shown as text.
+    bob.get_by_test_id("chat-text").fill("<b>salut</b> Alice")
+    bob.get_by_test_id("chat-send").click()
+    expect(alice.get_by_test_id("chat")).to_contain_text("<b>salut</b> Alice")
+    assert alice.locator("#chat b").count() == 0
+
+    # A spectator finds the game in the live games list and never sees a hand.
+    carol.get_by_test_id("live-games").locator(f"li[data-game='{gid}'] a").click()
+    expect(carol.get_by_test_id("board")).to_contain_text("scores")
+    expect(carol.locator("#board dt", has_text=re.compile("^hand$"))).to_have_count(0)
+    expect(alice.locator("#board dt", has_text=re.compile("^hand$"))).to_have_count(1)
+    assert carol.locator("#actions button").count() == 0
+
+    play_until([alice, bob], lambda: moves(alice) >= 4)
+    alice.reload()
+    expect(alice.get_by_test_id("chat")).to_contain_text("<b>salut</b> Alice")
+    play_until([alice, bob], lambda: is_over(alice) and is_over(bob))
+    expect(carol.get_by_test_id("replay-link")).to_be_visible()
+    expect(carol.get_by_test_id("log").locator(":scope > li")).to_have_count(10)
+    # Nothing of alice's seat ever reached bob's browser: no view, no private event.
+    states = [f for f in frames if f.get("type") == "state"]
+    assert len(states) >= 5
+    for f in states:
+        assert set(f["views"]) <= {"1"} and set(f["legal"]) <= {"1"}
+        for step in f["steps"]:
+            assert step["action"] is None or step["seat"] == 1
+            assert all(e.get("to") in (None, [1]) for e in step["events"])
+    # The other players' secret choices stay secret in the spectator's log.
+    assert "p" not in re.sub(r"\s", "", "".join(
+        carol.get_by_test_id("log").locator(":scope > li > div:first-child").all_inner_texts()
+    )).replace("joué", "")
+
+
+def test_against_a_bot_in_english_remembered(contexts: Callable[[], Any]) -> None:
+    page = as_guest(contexts(), "Eve")
+    page.locator("a[data-lang=en]").click()
+    expect(page.get_by_test_id(f"new-{TOY}")).to_have_text("New game")
+    create(page, ["me", "bot:random"])
+    expect(page.get_by_test_id("status")).to_contain_text("Your turn")
+    play_until([page], lambda: is_over(page))
+    expect(page.get_by_test_id("status")).to_contain_text(re.compile("Winner|Draw"))
+    page.goto("/")
+    expect(page.locator("html")).to_have_attribute("lang", "en")
+    expect(page.get_by_test_id("my-games")).to_be_visible()

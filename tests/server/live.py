@@ -1,0 +1,218 @@
+"""A real Ludothèque server in a subprocess on 127.0.0.1, and real clients for it.
+
+Players talk HTTP through httpx (forms, cookies) and the protocol through real WebSocket
+connections (the websockets library), with the player's session cookie.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
+from websockets.sync.client import ClientConnection, connect
+
+ROOT = Path(__file__).resolve().parents[2]
+PLUGIN = "tests.server.plugin:HighCard"
+TOY = "carte_haute"
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+class LiveServer:
+    def __init__(self, db: Path, port: int | None = None, bot_workers: int = 1,
+                 log: Path | None = None) -> None:
+        self.db_url = f"sqlite:///{db}"
+        self.port = port or free_port()
+        self.bot_workers = bot_workers
+        self.log = log or db.with_suffix(".log")
+        self.process: subprocess.Popen[bytes] | None = None
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def start(self) -> LiveServer:
+        self.bot_pids = self.log.with_suffix(".bots")
+        self.bot_pids.mkdir(exist_ok=True)
+        env = dict(os.environ, PYTHONPATH=str(ROOT), LUDO_TEST_BOT_PIDS=str(self.bot_pids))
+        with open(self.log, "ab") as out:
+            self.process = subprocess.Popen(
+                [sys.executable, "-m", "ludotheque.server", "--port", str(self.port),
+                 "--db", self.db_url, "--plugin", PLUGIN, "--bot-workers",
+                 str(self.bot_workers), "--bot-delay", "0", "--log-level", "warning"],
+                cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT)
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"the server stopped: {self.log.read_text()[-3000:]}")
+            try:
+                if httpx.get(self.url + "/", timeout=1).status_code == 200:
+                    return self
+            except httpx.HTTPError:
+                pass
+            time.sleep(0.1)
+        raise RuntimeError("the server did not start in 30 s")
+
+    def kill(self) -> None:
+        """kill -9: no shutdown code runs."""
+        assert self.process is not None
+        self.process.send_signal(signal.SIGKILL)
+        self.process.wait(10)
+
+    def stop(self) -> None:
+        if self.process is not None and self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(10)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait(10)
+
+
+class Socket:
+    """One WebSocket connection speaking the protocol."""
+
+    def __init__(self, server: LiveServer, cookies: str | None) -> None:
+        headers = {"Cookie": cookies} if cookies else {}
+        self.conn: ClientConnection = connect(
+            f"ws://127.0.0.1:{server.port}/ws", additional_headers=headers, max_size=None,
+            open_timeout=10, close_timeout=2, max_queue=None, legacy=True)
+        self.latest: dict[str, dict[str, Any]] = {}  # the last state seen, per game
+        self.seen_chat: list[dict[str, Any]] = []
+
+    def send(self, message: dict[str, Any]) -> None:
+        self.conn.send(json.dumps(message))
+
+    def send_raw(self, data: str | bytes) -> None:
+        self.conn.send(data)
+
+    def recv(self, timeout: float = 10) -> dict[str, Any]:
+        data: dict[str, Any] = json.loads(self.conn.recv(timeout))
+        if data.get("type") == "state":
+            self.latest[data["game"]] = data
+        elif data.get("type") == "chat":
+            self.seen_chat.append(data)
+        return data
+
+    def nothing(self, wait: float = 0.3) -> bool:
+        """True if no message arrives within `wait` seconds."""
+        try:
+            self.conn.recv(wait)
+        except TimeoutError:
+            return True
+        return False
+
+    def expect(self, kind: str, timeout: float = 10, **match: Any) -> dict[str, Any]:
+        """The next message of this type (and fields), skipping others."""
+        deadline = time.monotonic() + timeout
+        while True:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise TimeoutError(f"no {kind} message with {match}")
+            message = self.recv(left)
+            if message["type"] == kind and all(message.get(k) == v for k, v in match.items()):
+                return message
+
+    def error(self, timeout: float = 10) -> dict[str, Any]:
+        message = self.recv(timeout)
+        assert message["type"] == "error", message
+        return message
+
+    def watch(self, game: str, since: int = 0) -> dict[str, Any]:
+        self.send({"type": "watch", "game": game, "since": since})
+        return self.expect("state", game=game)
+
+    def wait_state(self, game: str, timeout: float = 20, **match: Any) -> dict[str, Any]:
+        return self.expect("state", timeout, game=game, **match)
+
+    def sync(self, timeout: float = 10) -> None:
+        """Read everything the server sent before it answers this ping."""
+        self.send({"type": "ping"})
+        self.expect("pong", timeout)
+
+    def legal(self, game: str, seat: int) -> list[str]:
+        self.sync()
+        legal: list[str] = self.latest[game]["legal"].get(str(seat), [])
+        return legal
+
+    def act(self, game: str, seat: int, action: str | None = None) -> dict[str, Any]:
+        """Play `action` (default: the first legal one) and return the state that follows."""
+        if action is None:
+            action = self.legal(game, seat)[0]
+        version = self.latest[game]["version"]
+        self.send({"type": "act", "game": game, "seat": seat, "action": action})
+        while True:
+            message = self.recv()
+            if message["type"] == "error":
+                raise AssertionError(f"{action!r} refused: {message}")
+            if message["type"] == "state" and message["version"] > version:
+                return message
+
+    def play_to_end(self, game: str, timeout: float = 30) -> dict[str, Any]:
+        """Play the first legal action of this socket's seats until the game is over
+        (other seats are played by someone else: other sockets, bots)."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            self.sync()
+            state = self.latest[game]
+            if state["result"] is not None:
+                return state
+            mine = [s for s in state["mine"] if str(s) in state["legal"]]
+            if mine:
+                self.act(game, mine[0])
+            else:
+                self.recv(deadline - time.monotonic())
+        raise TimeoutError("the game did not end")
+
+    def close(self) -> None:
+        self.conn.close()
+
+
+class Player:
+    """A person: a browser's cookies (httpx) and any number of tabs (sockets)."""
+
+    def __init__(self, server: LiveServer) -> None:
+        self.server = server
+        self.http = httpx.Client(base_url=server.url, follow_redirects=False, timeout=10)
+        self.sockets: list[Socket] = []
+
+    def guest(self, name: str) -> Player:
+        r = self.http.post("/guest", data={"name": name, "next": "/"})
+        assert r.status_code == 303, r.text
+        return self
+
+    def cookie_header(self) -> str:
+        return "; ".join(f"{k}={v}" for k, v in self.http.cookies.items())
+
+    def new_game(self, seats: list[str], kind: str = TOY, public: bool = True,
+                 **options: Any) -> str:
+        data: dict[str, Any] = {"players": str(len(seats))}
+        data.update({f"seat_{i}": s for i, s in enumerate(seats)})
+        data.update({f"opt_{k}": str(v) for k, v in options.items()})
+        if public:
+            data["public"] = "on"
+        r = self.http.post(f"/new/{kind}", data=data)
+        assert r.status_code == 303, r.text
+        return r.headers["location"].rsplit("/", 1)[1]
+
+    def socket(self) -> Socket:
+        s = Socket(self.server, self.cookie_header())
+        self.sockets.append(s)
+        return s
+
+    def close(self) -> None:
+        for s in self.sockets:
+            s.close()
+        self.http.close()

@@ -1,0 +1,141 @@
+"""Pages, players, languages and the finished game's page, through real HTTP."""
+
+from __future__ import annotations
+
+import re
+
+import httpx
+
+from ludotheque.core.record import Record, replay
+from ludotheque.server.bots import load_plugin
+
+from .live import PLUGIN, TOY, LiveServer, Player
+
+
+def test_french_by_default_english_by_choice_and_remembered(server: LiveServer) -> None:
+    with httpx.Client(base_url=server.url) as browser:
+        home = browser.get("/")
+        assert '<html lang="fr">' in home.text and "Nouvelle partie" in home.text
+        switch = browser.get("/lang/en", params={"next": "/rules/" + TOY})
+        assert switch.status_code == 303 and switch.headers["location"] == "/rules/" + TOY
+        assert "max-age" in switch.headers["set-cookie"].lower()
+        again = browser.get("/")
+        assert '<html lang="en">' in again.text and "New game" in again.text
+        assert "Nouvelle partie" not in again.text
+        browser.get("/lang/fr")
+        assert "Nouvelle partie" in browser.get("/").text
+        # Never an open redirect, and an unknown language falls back to French.
+        assert browser.get("/lang/en", params={"next": "//evil.example"}).headers[
+            "location"] == "/"
+        browser.get("/lang/xx")
+        assert '<html lang="fr">' in browser.get("/").text
+
+
+def test_guests_and_accounts(server: LiveServer) -> None:
+    guest = Player(server)
+    assert guest.http.get(f"/new/{TOY}").status_code == 303  # a name first
+    r = guest.http.post("/guest", data={"name": "   ", "next": "/"})
+    assert r.status_code == 400 and "1 à 24" in r.text
+    guest.guest("zoé")
+    assert "Bonjour, zoé" in guest.http.get("/").text
+
+    user = Player(server)
+    name = f"user{server.port}"
+    assert user.http.post("/register", data={"name": name, "password": "short"}
+                          ).status_code == 400
+    r = user.http.post("/register", data={"name": name, "password": "correct horse",
+                                          "next": "/rules/" + TOY})
+    assert r.status_code == 303 and r.headers["location"] == "/rules/" + TOY
+    assert f"Bonjour, {name}" in user.http.get("/").text
+    taken = Player(server).http.post("/register", data={"name": name.upper(),
+                                                        "password": "another one"})
+    assert taken.status_code == 400 and "déjà pris" in taken.text
+    user.http.post("/logout")
+    assert f"Bonjour, {name}" not in user.http.get("/").text
+
+    other = Player(server)
+    wrong = other.http.post("/login", data={"name": name, "password": "wrong password"})
+    assert wrong.status_code == 400 and "incorrect" in wrong.text
+    right = other.http.post("/login", data={"name": name, "password": "correct horse"})
+    assert right.status_code == 303
+    assert f"Bonjour, {name}" in other.http.get("/").text
+    # A forged session cookie is ignored.
+    forged = httpx.Client(base_url=server.url, cookies={"ludo_session": "eyJwbGF5ZXIiOiAieCJ9"})
+    assert 'data-testid="me"' not in forged.get("/").text
+    for p in (guest, user, other):
+        p.close()
+
+
+def test_new_game_form_checks_its_input(server: LiveServer, people: list[Player]) -> None:
+    alice = people[0]
+    form = alice.http.get(f"/new/{TOY}")
+    assert form.status_code == 200 and 'name="opt_hand_size"' in form.text
+    bad = alice.http.post(f"/new/{TOY}", data={"players": "2", "seat_0": "me",
+                                               "seat_1": "open", "opt_hand_size": "many"})
+    assert bad.status_code == 400 and "hand_size" in bad.text
+    assert alice.http.post(f"/new/{TOY}", data={"players": "9"}).status_code == 400
+    assert alice.http.post(f"/new/{TOY}", data={"players": "2", "seat_1": "bot:nope"}
+                           ).status_code == 400
+    gid = alice.new_game(["me", "open"], hand_size=4)
+    s = alice.socket()
+    assert len(s.watch(gid)["views"]["0"]["hand"]) == 4
+
+
+def test_finished_game_page_replay_and_record(server: LiveServer, people: list[Player]) -> None:
+    alice = people[0]
+    gid = alice.new_game(["me", "bot:random"])
+    # Before the end, the record (with every secret choice) is not published.
+    assert alice.http.get(f"/g/{gid}/record.json").status_code == 403
+    s = alice.socket()
+    s.watch(gid)
+    final = s.play_to_end(gid)
+    total = final["version"]
+
+    page = alice.http.get(f"/g/{gid}/replay")
+    assert page.status_code == 200 and 'data-testid="result"' in page.text
+    assert f"Coup {total} sur {total}" in page.text
+    first = alice.http.get(f"/g/{gid}/replay", params={"step": 1}).text
+    assert f"Coup 1 sur {total}" in first and "?step=2" in first
+    second = alice.http.get(f"/g/{gid}/replay", params={"step": 2}).text
+    assert re.search(r"<li>[^<]+</li>", second)  # the round's public events, in words
+    start = alice.http.get(f"/g/{gid}/replay", params={"step": "-5"}).text
+    assert f"Coup 0 sur {total}" in start
+
+    r = alice.http.get(f"/g/{gid}/record.json")
+    record = Record.from_json(r.json())
+    assert record.seats[1] == {"name": "random", "kind": "bot", "bot": "random"}
+    assert replay(load_plugin(PLUGIN), record).result() is not None
+    assert gid in alice.http.get("/").text
+
+
+def test_rules_and_unknown_pages(server: LiveServer) -> None:
+    assert httpx.get(f"{server.url}/rules/{TOY}").status_code == 200
+    missing = httpx.get(f"{server.url}/g/nothing-here")
+    assert missing.status_code == 404 and "n'existe pas" in missing.text
+    assert httpx.get(f"{server.url}/static/js/game.js").status_code == 200
+    assert httpx.get(f"{server.url}/screens/{TOY}/screen.js").status_code == 404
+
+
+def test_a_game_may_ship_its_own_screen(tmp_path, monkeypatch) -> None:
+    """games/<game>/web/screen.js is found in the game's package, whether the Game class lives
+    in the package's __init__ or in a module of it."""
+    from ludotheque import games as registry
+    from ludotheque.server.app import screen_dir
+
+    for game in registry.all_games():
+        folder = screen_dir(game)
+        if folder is not None:
+            assert folder.name == "web" and (folder / "screen.js").is_file()
+    package = tmp_path / "screened"
+    (package / "web").mkdir(parents=True)
+    (package / "__init__.py").write_text(
+        "from tests.core.toys import HighCard, HighCardState\n\n"
+        "class ScreenedState(HighCardState):\n    pass\n\n"
+        "class Screened(HighCard):\n    id = 'screened'\n    state_type = ScreenedState\n\n"
+        "GAME = Screened()\n")
+    (package / "web" / "screen.js").write_text("export default {render() {}};\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    import importlib
+
+    screened = importlib.import_module("screened").GAME
+    assert screen_dir(screened) == package / "web"
