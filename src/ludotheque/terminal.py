@@ -143,8 +143,10 @@ class TerminalGame:
                 return action
             except IndexError:
                 console.print(self.t("illegal", reason=f"no choice number {line}"))
-            except (NotationError, IllegalAction) as exc:
-                console.print(self.t("illegal", reason=getattr(exc, "reason", str(exc))))
+            except NotationError as exc:
+                console.print(self.t("illegal", reason=str(exc)))
+            except IllegalAction as exc:
+                console.print(self.t("illegal", reason=exc.reason))
 
     def list_actions(self, console: Console, legal: Sequence[Action]) -> None:
         texts = [a.text() for a in legal]

@@ -1,0 +1,91 @@
+"""Game records: round trip, replay, and loud failures naming the action and the reason."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from ludotheque.core import RecordError
+from ludotheque.core.record import Move, Record, record_of, replay, replay_steps
+from ludotheque.sim.runner import Match, play_one
+
+from .toys import HighCard
+
+
+@pytest.fixture
+def game() -> HighCard:
+    return HighCard()
+
+
+@pytest.fixture
+def finished(game: HighCard) -> Record:
+    return play_one(game, Match(game.id, 2, {}, ("random", "random")), seed=11).record
+
+
+def test_a_record_survives_a_file_round_trip(tmp_path: Path, finished: Record) -> None:
+    path = tmp_path / "game.json"
+    finished.save(path)
+    loaded = Record.load(path)
+    assert loaded == finished
+    assert json.loads(path.read_text())["format"] == "ludotheque-record"
+
+
+def test_replay_rebuilds_the_same_final_state(game: HighCard, finished: Record) -> None:
+    state = replay(game, finished)
+    assert state.is_over()
+    result = state.result()
+    assert result is not None and finished.result == result.to_json()
+    steps = list(replay_steps(game, finished))
+    assert len(steps) == len(finished.moves) == 10
+
+
+def test_an_illegal_action_in_a_record_fails_naming_it(game: HighCard, finished: Record) -> None:
+    state = game.new(finished.seed, 2)
+    hand = state.view(0)["hand"]
+    missing = next(c for c in range(1, 11) if c not in hand)
+    finished.moves[0] = Move(0, f"p{missing}")
+    with pytest.raises(RecordError, match=rf"action #1 \(seat 0, 'p{missing}'\): illegal") as info:
+        replay(game, finished)
+    assert info.value.index == 0
+
+
+def test_a_record_in_bad_notation_fails_naming_it(game: HighCard, finished: Record) -> None:
+    finished.moves[3] = Move(finished.moves[3].seat, "joue le 7")
+    with pytest.raises(RecordError, match=r"action #4 .*not in Carte haute's notation"):
+        replay(game, finished)
+
+
+def test_a_tampered_result_is_caught(game: HighCard, finished: Record) -> None:
+    assert finished.result is not None
+    finished.result["ranks"] = list(reversed(finished.result["ranks"])) \
+        if finished.result["ranks"] != [0, 0] else [0, 1]
+    with pytest.raises(RecordError, match="differs from the engine's"):
+        replay(game, finished)
+
+
+@pytest.mark.parametrize(
+    ("document", "complaint"),
+    [
+        ("[1, 2]", "a record is a JSON object"),
+        ('{"game": "x"}', "missing field 'seed'"),
+        ('{"format": "pgn", "game": "x", "seed": 1, "players": 2}', "not a Ludothèque record"),
+        ('{"game": "x", "seed": 1, "players": 2, "actions": [{"seat": "0"}]}', "action #1"),
+        ('{"game": "x", "seed": 1, "players": 2, "version": 99}', "version 99"),
+        ("{not json", "not valid JSON"),
+    ],
+)
+def test_malformed_records_are_refused_clearly(tmp_path: Path, document: str,
+                                               complaint: str) -> None:
+    path = tmp_path / "bad.json"
+    path.write_text(document)
+    with pytest.raises(RecordError, match=complaint):
+        Record.load(path)
+
+
+def test_a_record_of_another_game_is_refused(game: HighCard) -> None:
+    record = record_of(game, 1, 2, {}, [])
+    record.game = "mitan"
+    with pytest.raises(RecordError, match="not 'carte_haute'"):
+        replay(game, record)
