@@ -138,8 +138,21 @@ def _greedy(seed: int, knobs: dict[str, str]) -> Bot:
     return GreedyBot(seed, _budget(knobs, 64, None, spec), spec)
 
 
+def _alphabeta(seed: int, knobs: dict[str, str]) -> Bot:
+    from .alphabeta import AlphaBetaBot
+
+    spec = _spec("alphabeta", knobs)
+    _check_knobs(knobs, {"nodes", "time", "depth"}, spec)
+    try:
+        depth = int(knobs.get("depth", "64"))
+    except ValueError as exc:
+        raise UnknownBot(f"bot spec {spec!r}: {exc}") from None
+    return AlphaBetaBot(seed, _budget(knobs, 20_000, None, spec), max_depth=depth, name=spec)
+
+
 for _level in LEVELS.values():
     register_tunable_bot(_level.name, _level_factory(_level))
 register_tunable_bot("mcts", _mcts)
 register_tunable_bot("ismcts", _mcts)  # the same search: it determinizes on hidden information
 register_tunable_bot("greedy", _greedy)
+register_tunable_bot("alphabeta", _alphabeta)
