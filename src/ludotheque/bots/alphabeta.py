@@ -16,6 +16,7 @@ from ludotheque.core import Action, IllegalAction, Rng, Seat, State, canonical
 
 from .base import Bot
 from .budget import Budget, Clock
+from .knowledge import load
 
 Evaluation = Callable[[State, Seat], float]  # in [-1, 1], for the seat
 PositionKey = Callable[[State], Hashable]
@@ -91,6 +92,7 @@ class AlphaBetaBot:
 
                 self.fallback = MCTSBot(self.rng.next64(), self.budget)
             return self.fallback.choose(state, seat)
+        load(state.game.id)
         clock = self.budget.start()
         self._clock = clock
         self._table: dict[Hashable, _Entry] = {}

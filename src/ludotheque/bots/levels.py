@@ -21,6 +21,7 @@ from ludotheque.core import Action, State, derive_seed
 from .base import Bot, UnknownBot, register_tunable_bot
 from .budget import Budget
 from .greedy import GreedyBot
+from .knowledge import load
 from .mcts import MCTSBot, MCTSSettings
 
 
@@ -102,6 +103,7 @@ class LevelBot:
     def bot_for(self, game_id: str) -> Bot:
         bot = self._bots.get(game_id)
         if bot is None:
+            load(game_id)
             seed = derive_seed(self.seed, game_id)
             factory = _GAME_LEVELS.get((game_id, self.level.name))
             if factory is not None:

@@ -32,6 +32,7 @@ from .common import (
     sample,
     values,
 )
+from .knowledge import load
 
 
 class _Node:
@@ -69,6 +70,7 @@ class MCTSBot:
         if kind == "greedy":
             return greedy_policy()
         if kind == "game":
+            load(state.game.id)
             return ROLLOUT_POLICIES.get(state.game.id, random_policy)
         return random_policy
 
