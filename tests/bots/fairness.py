@@ -13,7 +13,7 @@ two promises broke: the game's or the bot's.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Self
+from typing import Self, cast
 
 from ludotheque.bots import make_bot
 from ludotheque.core import JSON, Action, Game, Rng, State, canonical, derive_seed
@@ -94,6 +94,41 @@ def choices_that_change(spec: str, points: list[tuple[State, int]],
         chosen: Action = make_bot(spec, 7).choose(state, seat)
         for k, other in enumerate(scrambles(state, seat, scrambled)):
             again = make_bot(spec, 7).choose(other, seat)
+            if again != chosen:
+                changed.append(f"decision {i} (seat {seat}), scramble {k}: "
+                               f"{chosen.text()} became {again.text()}")
+    return changed
+
+
+class Scrambled:
+    """The true state `truth` as a bot receives it, except that `determinize` answers from
+    `reference`, another state of the same information set.
+
+    Every other read (a view, legal actions, an attribute, a clone, to_json) reaches `truth`.
+    So a bot that learns the hidden parts only through `determinize` chooses the same from
+    any scrambled truth; one that peeks at them any other way can be told apart.
+    """
+
+    def __init__(self, truth: State, reference: State) -> None:
+        self._truth = truth
+        self._reference = reference
+
+    def determinize(self, seat: int | None, rng: Rng) -> State:
+        return self._reference.determinize(seat, rng)
+
+    def __getattr__(self, name: str) -> object:
+        return getattr(self._truth, name)
+
+
+def choices_that_change_through_determinize(spec: str, points: list[tuple[State, int]],
+                                            scrambled: int) -> list[str]:
+    """Like `choices_that_change`, for any game: the scrambled truths answer `determinize`
+    from the original state, so the test holds whatever order `determinize` re-deals in."""
+    changed = []
+    for i, (state, seat) in enumerate(points):
+        chosen = make_bot(spec, 7).choose(cast(State, Scrambled(state, state)), seat)
+        for k, other in enumerate(scrambles(state, seat, scrambled)):
+            again = make_bot(spec, 7).choose(cast(State, Scrambled(other, state)), seat)
             if again != chosen:
                 changed.append(f"decision {i} (seat {seat}), scramble {k}: "
                                f"{chosen.text()} became {again.text()}")

@@ -7,11 +7,12 @@ import pytest
 from ludotheque import games
 from ludotheque.bots import bot_names
 from ludotheque.bots.base import register_bot
-from ludotheque.core import Action, Game, Rng, State, canonical, derive_seed
+from ludotheque.core import Action, Config, Game, Rng, State, canonical, derive_seed
 from tests.bots.fairness import (
     SPECS,
     CanonicalHighCard,
     choices_that_change,
+    choices_that_change_through_determinize,
     decision_points,
     determinize_is_canonical,
 )
@@ -60,19 +61,27 @@ def test_the_original_toy_redeals_in_an_order_that_leaks_into_the_seeded_sample(
     assert not determinize_is_canonical(state, 0)
 
 
-HIDDEN = [g for g in games.all_games() if g.hidden_information]
+HIDDEN = [(g, c) for g in [*games.all_games(), HighCard()] if g.hidden_information
+          for c in g.configs()]
 
 
-@pytest.mark.parametrize("game", HIDDEN, ids=[g.id for g in HIDDEN])
-def test_registered_hidden_information_games_cannot_be_cheated(game: Game) -> None:
-    config = game.configs()[0]
+@pytest.mark.parametrize(("game", "config"), HIDDEN,
+                         ids=[f"{g.id}-{c.label}" for g, c in HIDDEN])
+def test_bots_learn_hidden_parts_only_through_determinize(game: Game, config: Config) -> None:
+    """Every hidden-information game: scrambled true states, with `determinize` answered from
+    the original one, never change a seeded choice (so nothing else of the truth is read)."""
     points = [p for seed in range(2)
-              for p in decision_points(game, seed, config.players, config.options, 4)]
-    if not all(determinize_is_canonical(s, seat) for s, seat in points):
-        pytest.xfail(f"{game.id}: determinize depends on the hidden parts it re-deals "
-                     "(sort the hidden pool before shuffling); exact invariance is untestable")
-    for spec in ("greedy:nodes=8", "facile:nodes=12:time=0"):
-        assert choices_that_change(spec, points, scrambled=2) == []
+              for p in decision_points(game, seed, config.players, config.options, 6)]
+    for spec in ("greedy:nodes=8", "facile:nodes=12:time=0", "mcts:nodes=20:depth=4"):
+        assert choices_that_change_through_determinize(spec, points, scrambled=2) == []
+
+
+def test_the_determinize_check_catches_a_bot_that_reads_the_true_state() -> None:
+    if "peeking" not in bot_names():
+        register_bot("peeking", PeekingBot)
+    game = HighCard()
+    points = [p for seed in range(3) for p in decision_points(game, seed, 2, game.options(), 6)]
+    assert choices_that_change_through_determinize("peeking", points, scrambled=3) != []
 
 
 def test_search_copies_get_their_own_chance_generator() -> None:

@@ -53,8 +53,9 @@ def heuristic_value(state: State, seat: Seat) -> float | None:
     return (min(1.0, max(-1.0, float(h))) + 1.0) / 2.0
 
 
-def has_heuristic(state: State, seat: Seat) -> bool:
-    return state.is_over() or state.game.heuristic(state, seat) is not None
+def has_heuristic(state: State, seat: Seat, rng: Rng) -> bool:
+    """Whether the game gives a heuristic, asked of a sample: never of the true state."""
+    return state.game.heuristic(sample(state, seat, rng), seat) is not None
 
 
 def values(state: State, seats: Iterable[Seat], use_heuristic: bool) -> dict[Seat, float]:

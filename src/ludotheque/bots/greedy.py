@@ -25,7 +25,7 @@ class GreedyBot:
             raise IllegalAction(f"seat {seat} has no decision to make now")
         if len(legal) == 1:
             return legal[0]
-        use_heuristic = has_heuristic(state, seat)
+        use_heuristic = has_heuristic(state, seat, self.rng)
         # A perfect-information game with a heuristic needs one look per action.
         one_round = use_heuristic and not state.game.hidden_information
         clock = self.budget.start()

@@ -83,7 +83,7 @@ class MCTSBot:
             return legal[0]
         clock = self.budget.start()
         rng = self.rng
-        use_heuristic = has_heuristic(state, seat)
+        use_heuristic = has_heuristic(state, seat, self.rng)
         depth = self.settings.rollout_depth if use_heuristic else None
         policy = self._policy(state)
         c = self.settings.exploration
