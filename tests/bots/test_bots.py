@@ -156,3 +156,31 @@ def test_greedy_samples_hidden_information_fairly() -> None:
     action = bot.choose(state, 0)
     assert action in state.legal_actions(0)
     assert isinstance(bot.rng, Rng)  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("seat", [0, 1])
+def test_simultaneous_choices_are_searched_without_seeing_each_other(seat: int) -> None:
+    """Pile ou face: neither seat can see the other's coin, so each side is worth a half to
+    either seat. A search where one seat answered the other's visible choice would find 0 or
+    1 here, not a half."""
+    from tests.bots.pennies import Pennies
+
+    state = Pennies().new(0)
+    assert state.to_act() == (0, 1)
+    bot = MCTSBot(3, Budget(nodes=2000))
+    bot.choose(state, seat)
+    assert len(bot.last_stats) == 2
+    for visits, mean in bot.last_stats.values():
+        assert visits > 300
+        assert 0.35 < mean < 0.65
+
+
+def test_a_secret_choice_already_made_is_re_dealt_not_seen() -> None:
+    from tests.bots.pennies import Pennies
+
+    state = Pennies().new(0)
+    state.play("pile", seat=0)
+    bot = MCTSBot(3, Budget(nodes=400))
+    bot.choose(state, 1)
+    for _, mean in bot.last_stats.values():
+        assert 0.35 < mean < 0.65  # seat 0's pile is hidden: face and pile look alike

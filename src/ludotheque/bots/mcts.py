@@ -6,9 +6,12 @@ a node's statistics gather every determinization that reached it, and an action'
 term counts the visits where it was available); for a game without, a clone.
 
 Simultaneous moves (several seats in `to_act()`): each of those seats picks its action from its
-own statistics at the node, without seeing the others' picks (decoupled UCT), and the node's
-child is the joint action. So no seat's search ever conditions on a secret choice it could not
-know; hidden choices already made are re-dealt by `determinize`.
+own statistics at the node, without seeing the others' picks, and the node's child is the
+joint action (decoupled search). There the picks follow Exp3, a mixed strategy: UCB would
+have the seats chase each other's last picks (on matching pennies it finds 1 and 0 instead of
+a half each). At a simultaneous root the bot plays the mixed strategy found (visits as
+probabilities). No seat's search ever conditions on a secret choice it could not know;
+hidden choices already made are re-dealt by `determinize`.
 
 Rewards are per seat in [0, 1] (a win 1, a draw 0.5), each seat maximising its own: this is
 max^n search, so it works for 2 to N players.
@@ -40,7 +43,7 @@ class _Node:
 
     def __init__(self) -> None:
         self.children: dict[tuple[Action, ...], _Node] = {}
-        # seat -> action -> [visits, total reward, availability]
+        # seat -> action -> [visits, total reward, availability, Exp3 reward estimate]
         self.stats: dict[Seat, dict[Action, list[float]]] = {}
 
 
@@ -64,6 +67,8 @@ class MCTSBot:
         self.budget = budget or Budget(nodes=500)
         self.settings = settings or MCTSSettings()
         self.last_iterations = 0
+        # The root statistics of the last decision: action -> (visits, mean reward).
+        self.last_stats: dict[Action, tuple[int, float]] = {}
 
     def _policy(self, state: State) -> RolloutPolicy:
         kind = self.settings.rollout
@@ -80,6 +85,7 @@ class MCTSBot:
             raise IllegalAction(f"seat {seat} has no decision to make now")
         if len(legal) == 1:
             self.last_iterations = 0
+            self.last_stats = {}
             return legal[0]
         clock = self.budget.start()
         rng = self.rng
@@ -97,6 +103,18 @@ class MCTSBot:
                 break
         self.last_iterations = iterations
         stats = root.stats.get(seat, {})
+        self.last_stats = {a: (int(e[0]), e[1] / e[0] if e[0] else 0.0)
+                           for a, e in stats.items()}
+        if len(state.to_act()) > 1:
+            # A simultaneous choice: play the mixed strategy the search converged to.
+            total = sum(stats[a][0] for a in legal if a in stats)
+            if total > 0:
+                x = rng.random() * total
+                for a in legal:
+                    if a in stats:
+                        x -= stats[a][0]
+                        if x < 0:
+                            return a
         best = legal[0]
         best_key = (-1.0, -1.0)
         for a in legal:  # most visited, then best mean; ties go to the earlier legal action
@@ -112,22 +130,24 @@ class MCTSBot:
                  depth: int | None, policy: RolloutPolicy, use_heuristic: bool) -> None:
         state = sample(root_state, root_seat, rng)
         node = root
-        path: list[tuple[_Node, list[tuple[Seat, Action]]]] = []
+        path: list[tuple[_Node, list[tuple[Seat, Action, float | None]]]] = []
         seats: set[Seat] = set()
         while not state.is_over():
             acting = state.to_act()
             if node is root and root_seat in acting:  # the bot's own decision comes first
                 acting = (root_seat, *(s for s in acting if s != root_seat))
-            picks: list[tuple[Seat, Action]] = []
+            picks: list[tuple[Seat, Action, float | None]] = []
+            together = len(acting) > 1
             for s in acting:
                 legal = state.legal_actions(s)
                 if legal:
-                    picks.append((s, self._select(node, s, legal, rng, c)))
-            applied: list[tuple[Seat, Action]] = []
-            for i, (s, a) in enumerate(picks):
+                    a, p = self._select(node, s, legal, rng, c, together)
+                    picks.append((s, a, p))
+            applied: list[tuple[Seat, Action, float | None]] = []
+            for i, (s, a, p) in enumerate(picks):
                 if i == 0:
                     state._apply(s, a)
-                    applied.append((s, a))
+                    applied.append((s, a, p))
                     continue
                 if s not in state.to_act():
                     continue  # the first pick ended the simultaneous choice
@@ -136,10 +156,10 @@ class MCTSBot:
                 except IllegalAction:
                     # Not a true simultaneous choice: this seat decides at the next node.
                     continue
-                applied.append((s, a))
+                applied.append((s, a, p))
             path.append((node, applied))
-            seats.update(s for s, _ in applied)
-            key = tuple(a for _, a in applied)
+            seats.update(s for s, _, _ in applied)
+            key = tuple(a for _, a, _ in applied)
             child = node.children.get(key)
             if child is None:
                 node.children[key] = _Node()
@@ -149,13 +169,16 @@ class MCTSBot:
             rollout(state, rng, depth, policy)
         reward = values(state, seats, use_heuristic)
         for visited, applied in path:
-            for s, a in applied:
+            for s, a, p in applied:
                 entry = visited.stats[s][a]
                 entry[0] += 1
                 entry[1] += reward[s]
+                if p is not None:
+                    entry[3] += reward[s] / p
 
     @staticmethod
-    def _select(node: _Node, seat: Seat, legal: list[Action], rng: Rng, c: float) -> Action:
+    def _select(node: _Node, seat: Seat, legal: list[Action], rng: Rng, c: float,
+                together: bool) -> tuple[Action, float | None]:
         stats = node.stats.get(seat)
         if stats is None:
             stats = node.stats[seat] = {}
@@ -163,17 +186,42 @@ class MCTSBot:
         for a in legal:
             entry = stats.get(a)
             if entry is None:
-                entry = stats[a] = [0, 0.0, 0]
+                entry = stats[a] = [0, 0.0, 0, 0.0]
             entry[2] += 1
             if entry[0] == 0:
                 untried.append(a)
+        if together:
+            return _exp3(stats, legal, rng)
         if untried:
-            return untried[rng.randrange(len(untried))]
+            return untried[rng.randrange(len(untried))], None
         best = legal[0]
         best_score = -math.inf
         for a in legal:
-            n, w, avail = stats[a]
+            n, w, avail, _ = stats[a]
             score = w / n + c * math.sqrt(math.log(avail) / n)
             if score > best_score:
                 best, best_score = a, score
-        return best
+        return best, None
+
+
+_GAMMA = 0.2  # Exp3's share of uniform exploration
+
+
+def _exp3(stats: dict[Action, list[float]], legal: list[Action],
+          rng: Rng) -> tuple[Action, float]:
+    """Exp3 at a simultaneous node: a mixed strategy from importance-weighted rewards, so
+    that seats choosing at once converge towards an equilibrium instead of chasing each
+    other's last picks (as UCB does there)."""
+    k = len(legal)
+    eta = _GAMMA / k
+    top = max(stats[a][3] for a in legal)
+    weights = [math.exp(eta * (stats[a][3] - top)) for a in legal]
+    total = sum(weights)
+    x = rng.random()
+    for a, w in zip(legal, weights, strict=True):
+        p = (1 - _GAMMA) * w / total + _GAMMA / k
+        if x < p:
+            return a, p
+        x -= p
+    p = (1 - _GAMMA) * weights[-1] / total + _GAMMA / k
+    return legal[-1], p
