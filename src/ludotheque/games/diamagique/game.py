@@ -1,0 +1,126 @@
+"""The Game object of Diamagique: options (decks, official match), set-up, notation, texts."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar
+
+from pydantic import BaseModel, ConfigDict
+
+from ludotheque.core import (
+    JSON,
+    Action,
+    Config,
+    Event,
+    Game,
+    Options,
+    OptionsError,
+    Seat,
+    State,
+)
+
+from .cards import Deck, build_deck, deck_problems
+from .catalog import CARDS
+from .notation import parse
+from .rules import DiamagiqueState
+
+
+class DeckSpec(BaseModel):
+    """A custom deck (DG-7): a team, Sorts by name with their copies, 8 Châteaux."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    name: str = "perso"
+    equipe: str
+    sorts: dict[str, int]
+    chateaux: tuple[str, ...]
+
+
+class DiamagiqueOptions(Options):
+    # Each seat's deck: a ready-made deck's name or a custom deck.
+    decks: tuple[str | DeckSpec, str | DeckSpec] = ("Aube", "Marées")
+    # DG-10: in an official match the active player chooses the Château.
+    official_match: bool = False
+
+
+READY_MADE: tuple[str, ...] = tuple(d.name for d in CARDS.decks)
+
+
+def resolve_deck(choice: str | DeckSpec, seat: int) -> Deck:
+    """The Deck of a seat's choice; OptionsError names the seat and the problem (DG-7)."""
+    if isinstance(choice, str):
+        try:
+            return CARDS.deck(choice)
+        except KeyError:
+            raise OptionsError(f"seat {seat}: unknown ready-made deck {choice!r}; the decks "
+                               f"are {', '.join(READY_MADE)}") from None
+    lines = list(choice.sorts.items())
+    # DG-7: a deck is checked before the game and refused with a precise message.
+    problems = deck_problems(CARDS, choice.equipe, lines, choice.chateaux)
+    if problems:
+        text = "; ".join(f"{field}: {message}" for field, message in problems)
+        raise OptionsError(f'seat {seat}: deck "{choice.name}" is refused: {text}')
+    return build_deck(CARDS, choice.name, choice.equipe, lines, choice.chateaux)
+
+
+class Diamagique(Game):
+    id = "diamagique"
+    title = "Diamagique"
+    version = "1"
+    min_players = 2  # DG-1: two players
+    max_players = 2
+    options_type = DiamagiqueOptions
+    state_type: ClassVar[type[State]] = DiamagiqueState
+    hidden_information = True
+    step_limit = 2_000
+
+    def validate(self, players: int, options: Options) -> None:
+        assert isinstance(options, DiamagiqueOptions)
+        for seat, choice in enumerate(options.decks):
+            resolve_deck(choice, seat)
+
+    def _new(self, seed: int, players: int, options: Options) -> State:
+        assert isinstance(options, DiamagiqueOptions)
+        decks = (resolve_deck(options.decks[0], 0), resolve_deck(options.decks[1], 1))
+        return DiamagiqueState.start(seed, decks, options.official_match)
+
+    def parse(self, text: str) -> Action:
+        return parse(text)
+
+    def configs(self) -> Sequence[Config]:
+        out: list[Config] = []
+        names = READY_MADE
+        for i, a in enumerate(names):
+            for b in names[i + 1:]:
+                out.append(Config(2, DiamagiqueOptions(decks=(a, b)), f"{a}-{b}"))
+        # DG-10: the official match, in both directions of two pairings.
+        out.append(Config(2, DiamagiqueOptions(decks=(names[3], names[0]), official_match=True),
+                          f"{names[3]}-{names[0]}-officiel"))
+        out.append(Config(2, DiamagiqueOptions(decks=(names[2], names[2]), official_match=True),
+                          f"{names[2]}-{names[2]}-officiel"))
+        return out
+
+    def describe(self, event: Event, lang: str = "fr") -> str:
+        from .texts import describe
+
+        return describe(event, lang)
+
+    def render(self, view: Mapping[str, JSON], seat: Seat | None, lang: str = "fr") -> Any:
+        from .terminal import render
+
+        return render(view, seat, lang)
+
+    def heuristic(self, state: State, seat: Seat) -> float | None:
+        assert isinstance(state, DiamagiqueState)
+        result = state.result()
+        if result is not None:
+            return 0.0 if result.is_draw else (1.0 if result.ranks[seat] == 0 else -1.0)
+        mine, theirs = state.count(seat), state.count(1 - seat)
+        # Diamagiques held dominate; Sorts left to play are a small tie-breaker.
+        cards = (len(state.hand[seat]) + len(state.deck[seat])
+                 - len(state.hand[1 - seat]) - len(state.deck[1 - seat]))
+        value = (mine - theirs) / 6 + cards / 400
+        return max(-0.99, min(0.99, value))
+
+
+__all__ = ["DeckSpec", "Diamagique", "DiamagiqueOptions"]

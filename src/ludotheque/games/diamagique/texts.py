@@ -1,0 +1,217 @@
+"""Words for people: effects and events in French ("fr", the default) and English ("en")."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ludotheque.core import Event
+
+from .cards import Effet
+
+_EN_COLOURS = {"Jaune": "Yellow", "Rouge": "Red", "Vert": "Green", "Bleu": "Blue"}
+
+_CIBLE = {
+    "fr": {"ce_sort": "ce Sort", "adverse": "le Sort adverse", "allies": "les Sorts de l'équipe",
+           "adversaires": "les Sorts adverses", "tous": "tous les Sorts"},
+    "en": {"ce_sort": "this Spell", "adverse": "the facing Spell", "allies": "the team's Spells",
+           "adversaires": "the opposing Spells", "tous": "every Spell"},
+}
+_SOURCE = {
+    "fr": {"adverse": "la Puissance du Sort adverse",
+           "allies": "la Puissance des autres Sorts de l'équipe",
+           "adversaires": "la Puissance des Sorts adverses",
+           "diamagiques": "1 par Diamagique de l'équipe",
+           "diamagiques_magicien": "1 par Diamagique de son Magicien"},
+    "en": {"adverse": "the facing Spell's Power",
+           "allies": "the Power of the team's other Spells",
+           "adversaires": "the opposing Spells' Power",
+           "diamagiques": "1 per Diamagique of the team",
+           "diamagiques_magicien": "1 per Diamagique on its Magicien"},
+}
+CATEGORY_NAMES = {
+    "fr": {"valeur": "valeur", "multiplicateur": "multiplicateur", "diviseur": "diviseur",
+           "complexe_positif": "complexe positif", "complexe_negatif": "complexe négatif",
+           "positif": "positif", "negatif": "négatif",
+           "puissance_modifiee": "Puissance modifiée"},
+    "en": {"valeur": "value", "multiplicateur": "multiplier", "diviseur": "divider",
+           "complexe_positif": "complex positive", "complexe_negatif": "complex negative",
+           "positif": "positive", "negatif": "negative",
+           "puissance_modifiee": "modified Power"},
+}
+
+
+def _lang(lang: str) -> str:
+    return "en" if lang == "en" else "fr"
+
+
+def colour(name: str, lang: str) -> str:
+    return _EN_COLOURS.get(name, name) if _lang(lang) == "en" else name
+
+
+def _colours(names: tuple[str, ...] | list[str], lang: str) -> str:
+    sep = " or " if _lang(lang) == "en" else " ou "
+    return sep.join(colour(n, lang) for n in names)
+
+
+def effet_text(effet: Effet, lang: str = "fr") -> str:
+    """An effect in words, e.g. "tous les Sorts : +1 si Jaune"."""
+    lg = _lang(lang)
+    n = effet.montant
+    cat = effet.categorie
+    factor = f"{effet.factor} × " if effet.factor != 1 else ""
+    if lg == "fr":
+        op = {"valeur": f"tombe à {n}", "multiplicateur": f"×{n}",
+              "diviseur": f"÷{n} (arrondi inférieur)",
+              "complexe_positif": f"+ {factor}{_SOURCE['fr'].get(effet.source or '', '')}",
+              "complexe_negatif": f"− {factor}{_SOURCE['fr'].get(effet.source or '', '')}",
+              "positif": f"+{n}", "negatif": f"−{n}",
+              "puissance_modifiee": f"Puissance modifiée = {n}"}[cat]
+    else:
+        op = {"valeur": f"becomes {n}", "multiplicateur": f"×{n}",
+              "diviseur": f"÷{n} (rounded down)",
+              "complexe_positif": f"+ {factor}{_SOURCE['en'].get(effet.source or '', '')}",
+              "complexe_negatif": f"− {factor}{_SOURCE['en'].get(effet.source or '', '')}",
+              "positif": f"+{n}", "negatif": f"−{n}",
+              "puissance_modifiee": f"modified Power = {n}"}[cat]
+    conds = _conditions(effet, lg)
+    text = f"{_CIBLE[lg][effet.cible]} : {op}" if lg == "fr" else f"{_CIBLE[lg][effet.cible]}: {op}"
+    return text + (" " + ", ".join(conds) if conds else "")
+
+
+def _conditions(effet: Effet, lg: str) -> list[str]:
+    si = effet.si
+    out: list[str] = []
+    fr = lg == "fr"
+    if si.couleur is not None:
+        out.append(("si " if fr else "if ") + _colours(si.couleur, lg))
+    if si.cache is not None:
+        if fr:
+            out.append("si Caché" if si.cache else "si non Caché")
+        else:
+            out.append("if Hidden" if si.cache else "if not Hidden")
+    if si.position is not None:
+        where = _colours([str(p) for p in si.position], lg)
+        out.append(f"si lancé en position {where}" if fr else f"if cast from position {where}")
+    if si.chateau is not None:
+        c = _colours(si.chateau, lg)
+        out.append(f"si le Château est {c}" if fr else f"if the Castle is {c}")
+    if si.actif is not None:
+        if fr:
+            out.append("si lancé par le joueur actif" if si.actif
+                       else "si lancé par le joueur non actif")
+        else:
+            out.append("if cast by the active player" if si.actif
+                       else "if cast by the other player")
+    if si.diamagiques_min is not None:
+        k = si.diamagiques_min
+        out.append(f"si l'équipe détient au moins {k} Diamagiques" if fr
+                   else f"if the team holds at least {k} Diamagiques")
+    if si.diamagiques_couleur is not None:
+        c = colour(si.diamagiques_couleur, lg)
+        out.append(f"si son Magicien détient un Diamagique {c}" if fr
+                   else f"if its Magicien holds a {c} Diamagique")
+    if si.magicien_couleur is not None:
+        c = _colours(si.magicien_couleur, lg)
+        out.append(f"si lancé par un Magicien {c}" if fr else f"if cast by a {c} Magicien")
+    return out
+
+
+def _seat(data: Mapping[str, Any], fr: bool) -> str:
+    seat = int(data.get("seat") or 0)
+    return f"Joueur {seat + 1}" if fr else f"Player {seat + 1}"
+
+
+def _names(items: Any, lg: str) -> str:
+    return ", ".join(colour(str(x), lg) for x in items) if items else "—"
+
+
+def describe(event: Event, lang: str = "fr") -> str:
+    """One line saying what the event means."""
+    lg = _lang(lang)
+    fr = lg == "fr"
+    d = event.data
+    k = event.kind
+    who = _seat(d, fr) if "seat" in d else ""
+    if k == "tour":
+        active = f"{'Joueur' if fr else 'Player'} {int(d['active']) + 1}"
+        return (f"Tour {d['turn']} : {active} est actif." if fr
+                else f"Turn {d['turn']}: {active} is active.")
+    if k == "chateau":
+        return (f"{who} joue le Château {d['chateau']}." if fr
+                else f"{who} plays the Castle {d['chateau']}.")
+    if k == "chateaux_melanges":
+        return (f"{who} remélange sa défausse de Châteaux." if fr
+                else f"{who} reshuffles their Castle discard pile.")
+    if k == "diamagique_vu":
+        c = colour(str(d["couleur"]), lg)
+        return (f"{who} pioche un Diamagique {c} et le pose face cachée." if fr
+                else f"{who} draws a {c} Diamagique and puts it face down.")
+    if k == "diamagique_en_jeu":
+        return (f"{who} pose un Diamagique face cachée : {d['en_jeu']} en jeu." if fr
+                else f"{who} puts a Diamagique face down: {d['en_jeu']} in play.")
+    if k == "pot_vide":
+        return (f"Le pot est vide : aucun Diamagique ajouté ({d['en_jeu']} en jeu)." if fr
+                else f"The pot is empty: no Diamagique added ({d['en_jeu']} in play).")
+    if k in ("lance", "lance_cache"):
+        sort = d.get("sort")
+        what = (f"le Sort {sort}" if fr else f"the Spell {sort}") if sort else (
+            "un Sort Caché" if fr else "a Hidden Spell")
+        if sort and d.get("cache"):
+            what += " (Caché)" if fr else " (Hidden)"
+        return (f"{who} : {d['magicien']} (M{d['position']}) lance {what}." if fr
+                else f"{who}: {d['magicien']} (M{d['position']}) casts {what}.")
+    if k == "sans_sort":
+        return (f"{who} n'a plus de Sort : le Magicien M{d['position']} ne lance rien." if fr
+                else f"{who} has no Spell left: Magicien M{d['position']} casts nothing.")
+    if k == "revele":
+        return (f"{who} révèle le Sort Caché {d['sort']} (M{d['position']})." if fr
+                else f"{who} reveals the Hidden Spell {d['sort']} (M{d['position']}).")
+    if k == "modificateur":
+        cat = CATEGORY_NAMES[lg].get(str(d["category"]), str(d["category"]))
+        target = f"J{int(d['seat']) + 1} M{d['position']} {d['sort']}"
+        return (f"{d['source']} ({cat}) : {target} {d['before']} → {d['after']}" if fr
+                else f"{d['source']} ({cat}): {target} {d['before']} → {d['after']}")
+    if k == "totaux":
+        a, b = d["totaux"]
+        return (f"Puissance Magique totale : Joueur 1 {a}, Joueur 2 {b}." if fr
+                else f"Total Magic Power: Player 1 {a}, Player 2 {b}.")
+    if k == "egalite":
+        return (f"Égalité : personne ne gagne, {d['en_jeu']} Diamagique(s) restent en jeu." if fr
+                else f"A tie: nobody wins, {d['en_jeu']} Diamagique(s) stay in play.")
+    if k == "defi_sans_diamagique":
+        return ("Le défi est gagné mais aucun Diamagique n'est en jeu." if fr
+                else "The challenge is won but no Diamagique is in play.")
+    if k == "defi_gagne":
+        return (f"{who} gagne le défi et les Diamagiques {_names(d['couleurs'], lg)}." if fr
+                else f"{who} wins the challenge and the Diamagiques "
+                     f"{_names(d['couleurs'], lg)}.")
+    if k == "diamagiques_poses":
+        return (f"{who} pose {_names(d['couleurs'], lg)} sur {d['magicien']} "
+                f"(M{d['position']})." if fr
+                else f"{who} places {_names(d['couleurs'], lg)} on {d['magicien']} "
+                     f"(M{d['position']}).")
+    if k == "pioche_cartes":
+        return (f"{who} pioche {', '.join(d['sorts'])}." if fr
+                else f"{who} draws {', '.join(d['sorts'])}.")
+    if k == "pioche":
+        return (f"{who} pioche {d['nombre']} Sort(s)." if fr
+                else f"{who} draws {d['nombre']} Spell(s).")
+    if k == "defausse":
+        return (f"{who} défausse {d['sort']}." if fr else f"{who} discards {d['sort']}.")
+    if k == "fin":
+        a, b = d["scores"]
+        reason = {"six_diamagiques": ("six Diamagiques", "six Diamagiques"),
+                  "pot_vide": ("pot vide", "empty pot"),
+                  "sorts_epuises": ("plus de Sorts", "no Spells left")}.get(
+                      str(d["reason"]), (str(d["reason"]), str(d["reason"])))
+        ranks = list(d["ranks"])
+        if ranks[0] == ranks[1]:
+            end = "match nul" if fr else "a draw"
+        else:
+            winner = 1 if ranks[0] == 0 else 2
+            end = f"Joueur {winner} gagne" if fr else f"Player {winner} wins"
+        return (f"Fin de la partie ({reason[0]}) : {end}, {a:g} à {b:g}." if fr
+                else f"End of the game ({reason[1]}): {end}, {a:g} to {b:g}.")
+    args = ", ".join(f"{key}={value}" for key, value in d.items())
+    return f"{k}({args})"

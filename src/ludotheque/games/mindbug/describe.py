@@ -1,0 +1,176 @@
+"""Events in words, in French (default) and English."""
+
+from __future__ import annotations
+
+from ludotheque.core.game import Event
+
+from .cards import catalogue
+
+
+def _name(key: object, lang: str) -> str:
+    for ns in (False, True):
+        cr = catalogue(ns).get(str(key))
+        if cr is not None:
+            return cr.name if lang == "fr" else cr.name_en
+    return str(key)
+
+
+def _seat(seat: object, lang: str) -> str:
+    return f"{'Joueur' if lang == 'fr' else 'Player'} {seat}"
+
+
+def _team(team: object, seats: object, lang: str) -> str:
+    if isinstance(seats, list) and len(seats) == 1:
+        return _seat(seats[0], lang)
+    if isinstance(seats, list):
+        who = " & ".join(str(x) for x in seats)
+        return f"l'équipe {'AB'[int(str(team))]} ({who})" if lang == "fr" else \
+            f"team {'AB'[int(str(team))]} ({who})"
+    return f"l'équipe {team}" if lang == "fr" else f"team {team}"
+
+
+_REASONS = {
+    "fr": {"life": "points de vie à zéro", "no_action": "aucune action possible",
+           "team_stuck": "équipe bloquée", "turn_limit": "limite de tours"},
+    "en": {"life": "life down to zero", "no_action": "no possible action",
+           "team_stuck": "team stuck", "turn_limit": "turn limit"},
+}
+
+_VERBS = {
+    "fr": {"defeat": "détruit", "grant_keywords": "gagne un mot-clé", "effect": "agit"},
+    "en": {"defeat": "defeats", "grant_keywords": "gains a keyword", "effect": "acts"},
+}
+
+
+def describe_event(event: Event, lang: str = "fr") -> str:
+    """One line for an event; unknown kinds fall back to their raw data."""
+    lang = "en" if lang == "en" else "fr"
+    fr = lang == "fr"
+    d = event.data
+    who = _seat(d.get("seat"), lang)
+    card = _name(d.get("key"), lang)
+    k = event.kind
+    if k == "draw":
+        return f"{who} pioche {d['count']} carte(s)." if fr else \
+            f"{who} draws {d['count']} card(s)."
+    if k == "drawn":
+        names = ", ".join(_name(x, lang) for x in d.get("keys", []))
+        return f"{who} pioche : {names}." if fr else f"{who} draws: {names}."
+    if k == "turn":
+        return f"Tour {d['turn']} : à {who}." if fr else f"Turn {d['turn']}: {who} to play."
+    if k == "play":
+        return f"{who} joue {card}." if fr else f"{who} plays {card}."
+    if k == "mindbug":
+        return (f"{who} utilise un Mindbug et prend {card} à {_seat(d['from'], lang)} !" if fr
+                else f"{who} uses a Mindbug and takes {card} from {_seat(d['from'], lang)}!")
+    if k == "mindbug_declined":
+        return f"{who} n'utilise pas de Mindbug." if fr else f"{who} uses no Mindbug."
+    if k == "mindfrog":
+        return (f"{who} utilise sa Mindfrog et prend {card} à son coéquipier." if fr
+                else f"{who} uses their Mindfrog and takes {card} from their teammate.")
+    if k == "enter":
+        how = d.get("how")
+        if fr:
+            what = {"played": "entre en jeu", "stolen": "entre en jeu chez le voleur",
+                    "mindfrog": "entre en jeu (Mindfrog)", "effect": "est mise en jeu par un effet"}
+        else:
+            what = {"played": "enters play", "stolen": "enters play for the thief",
+                    "mindfrog": "enters play (Mindfrog)", "effect": "is put into play by an effect"}
+        return f"{card} {what.get(str(how), '')} ({who})."
+    if k == "attack":
+        return f"{who} attaque avec {card}." if fr else f"{who} attacks with {card}."
+    if k == "hunt":
+        b = _name(d.get("blocker_key"), lang)
+        return (f"{card} (CHASSEUR) force {b} à bloquer." if fr
+                else f"{card} (HUNTER) makes {b} block.")
+    if k == "block":
+        b = _name(d.get("blocker_key"), lang)
+        return f"{who} bloque {card} avec {b}." if fr else f"{who} blocks {card} with {b}."
+    if k == "no_block":
+        return f"{who} ne bloque pas." if fr else f"{who} does not block."
+    if k == "cannot_block":
+        return f"{who} ne peut pas bloquer {card}." if fr else f"{who} cannot block {card}."
+    if k == "unblocked":
+        return f"{card} n'est pas bloquée." if fr else f"{card} is not blocked."
+    if k == "fight":
+        b = _name(d.get("blocker_key"), lang)
+        return (f"Combat : {card} ({d['power']}) contre {b} ({d['blocker_power']})." if fr
+                else f"Fight: {card} ({d['power']}) against {b} ({d['blocker_power']}).")
+    if k == "exhausted":
+        return (f"{card} est CORIACE : elle s'incline au lieu d'être détruite." if fr
+                else f"{card} is TOUGH: it is exhausted instead of defeated.")
+    if k == "defeated":
+        return (f"{card} est détruite et va dans la défausse de {_seat(d['owner'], lang)}." if fr
+                else f"{card} is defeated and goes to {_seat(d['owner'], lang)}'s discard pile.")
+    if k == "life":
+        ch = int(d["change"])
+        sign = f"+{ch}" if ch > 0 else str(ch)
+        team = _team(d["team"], d.get("seats"), lang)
+        return (f"Points de vie de {team} : {d['life']} ({sign})." if fr
+                else f"Life of {team}: {d['life']} ({sign}).")
+    if k == "frenzy":
+        return f"{card} (FURIE) attaque une seconde fois." if fr else \
+            f"{card} (FRENZY) attacks a second time."
+    if k == "rapid":
+        return f"{card} (RAPIDE) attaque aussitôt." if fr else f"{card} (FAST) attacks at once."
+    if k == "order":
+        return (f"{who} fait d'abord agir {card}." if fr
+                else f"{who} resolves {card} first.")
+    if k == "silenced":
+        return (f"L'effet Jouer de {card} ne s'applique pas." if fr
+                else f"The Play effect of {card} does not happen.")
+    if k == "condition_unmet":
+        return (f"La condition de {card} n'est pas remplie." if fr
+                else f"The condition of {card} is not met.")
+    if k == "effect":
+        verb = _VERBS[lang].get(str(d.get("verb")), _VERBS[lang]["effect"])
+        return f"{card} {verb}."
+    if k == "control":
+        return (f"{who} prend le contrôle de {card} ({_seat(d['from'], lang)})." if fr
+                else f"{who} takes control of {card} ({_seat(d['from'], lang)}).")
+    if k == "forbid_block":
+        t = _name(d.get("target_key"), lang)
+        return f"{t} ne peut pas bloquer ce tour." if fr else f"{t} cannot block this turn."
+    if k == "discard":
+        names = ", ".join(_name(x, lang) for x in d.get("keys", []))
+        foe = _seat(d["foe"], lang)
+        return f"{foe} défausse : {names or 'rien'}." if fr else \
+            f"{foe} discards: {names or 'nothing'}."
+    if k == "recover":
+        return (f"{who} reprend sa défausse en main ({len(d['cards'])} cartes)." if fr
+                else f"{who} takes their discard pile back ({len(d['cards'])} cards).")
+    if k == "steal_hand":
+        return (f"{who} prend {d['count']} carte(s) au hasard à {_seat(d['foe'], lang)}." if fr
+                else f"{who} takes {d['count']} random card(s) from {_seat(d['foe'], lang)}.")
+    if k in ("stolen_cards", "given_card"):
+        keys = d.get("keys", [d.get("key")])
+        names = ", ".join(_name(x, lang) for x in keys)
+        return f"Cartes concernées : {names}." if fr else f"Cards involved: {names}."
+    if k == "given":
+        return (f"{_seat(d['foe'], lang)} donne une carte à {who}." if fr
+                else f"{_seat(d['foe'], lang)} gives a card to {who}.")
+    if k == "kept":
+        return f"{who} garde la carte en main." if fr else f"{who} keeps the card in hand."
+    if k == "revived":
+        return f"{who} rejoue {card} depuis sa défausse." if fr else \
+            f"{who} plays {card} from their discard pile."
+    if k == "from_discard":
+        t = _name(d.get("target_key"), lang)
+        return f"{card} fait jouer {t} depuis une défausse." if fr else \
+            f"{card} plays {t} from a discard pile."
+    if k == "attack_ends":
+        return f"L'attaque de {card} s'arrête." if fr else f"The attack of {card} ends."
+    if k == "no_action":
+        return (f"{who} ne peut ni jouer ni attaquer : il perd." if fr
+                else f"{who} can neither play nor attack: they lose.")
+    if k == "pass":
+        return f"{who} ne peut pas agir et passe." if fr else f"{who} cannot act and passes."
+    if k == "game_over":
+        reason = _REASONS[lang].get(str(d.get("reason")), str(d.get("reason")))
+        if "winner" in d:
+            team = _team(d["winner"], d.get("seats"), lang)
+            return (f"Fin de la partie : victoire de {team} ({reason})." if fr
+                    else f"Game over: {team} wins ({reason}).")
+        return f"Fin de la partie : égalité ({reason})." if fr else f"Game over: draw ({reason})."
+    args = ", ".join(f"{a}={v}" for a, v in d.items())
+    return f"{k}({args})"

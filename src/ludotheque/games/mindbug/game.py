@@ -1,0 +1,79 @@
+"""The Mindbug game object: options, set-up, notation, descriptions, rendering, evaluation."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar
+
+from ludotheque.core.errors import OptionsError
+from ludotheque.core.game import JSON, Action, Config, Event, Game, Options, State
+
+from . import notation
+from .cards import catalogue
+from .describe import describe_event
+from .rules import MindbugState, register_catalogue
+
+
+class MindbugOptions(Options):
+    """Mindbug's options. Four players is Tag Team (MB-20..MB-27)."""
+
+    new_servants: bool = False  # add the 12 creatures of the "New Servants" set
+
+
+class Mindbug(Game):
+    id = "mindbug"
+    title = "Mindbug"
+    version = "1"
+    min_players = 2
+    max_players = 4
+    options_type = MindbugOptions
+    state_type: ClassVar[type[State]] = MindbugState
+    hidden_information = True
+    step_limit = 20_000
+
+    def validate(self, players: int, options: Options) -> None:
+        if players not in (2, 4):
+            raise OptionsError("Mindbug se joue à 2, ou à 4 en Tag Team (2 contre 2), "
+                               f"pas à {players}")
+
+    def _new(self, seed: int, players: int, options: Options) -> State:
+        assert isinstance(options, MindbugOptions)
+        cat = catalogue(options.new_servants)  # MB-1: First Contact, New Servants on option
+        register_catalogue(cat)
+        return MindbugState.start(seed, players, cat)
+
+    def parse(self, text: str) -> Action:
+        return notation.parse(text)
+
+    def configs(self) -> Sequence[Config]:
+        return [
+            Config(2, MindbugOptions(), "2p"),
+            Config(2, MindbugOptions(new_servants=True), "2p-new-servants"),
+            Config(4, MindbugOptions(), "tag-team"),
+        ]
+
+    def describe(self, event: Event, lang: str = "fr") -> str:
+        return describe_event(event, lang)
+
+    def render(self, view: Mapping[str, JSON], seat: int | None, lang: str = "fr") -> Any:
+        from .terminal import render_view
+
+        return render_view(view, seat, lang)
+
+    def heuristic(self, state: State, seat: int) -> float | None:
+        assert isinstance(state, MindbugState)
+        result = state.result()
+        if result is not None:
+            return 2.0 * result.utility(seat) - 1.0
+        mine = state.team(seat)
+        st = state.stats()
+        score = 0.0
+        for s in range(state.n):
+            sign = 1.0 if state.team(s) == mine else -1.0
+            score += sign * (0.03 * sum(st.power[c] for c in state.boards[s])
+                             + 0.15 * state.mindbugs[s] + 0.02 * len(state.hands[s]))
+        score += 0.25 * (state.life[mine] - state.life[1 - mine])
+        return max(-1.0, min(1.0, score / 2.0))
+
+
+GAME = Mindbug()

@@ -1,0 +1,1139 @@
+"""Mindbug's rules: the state, its pending decisions, the effect interpreter, the endings.
+
+The game runs on a stack of tasks. A task is a plain tuple (tag, ...); decision tasks wait for
+a seat's action, the others run at once. `_advance` runs tasks until a decision with options is
+on top (or the game is over); every choice the rules give a player is such a decision (MB-15).
+
+Cards are numbered 0..N-1 after the shuffle; `kind[card]` is the creature. Owner (MB-16) and
+controller are tracked per card. Hidden cards are those not `known` to a seat; `determinize`
+re-deals the creatures of hidden cards among them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, Self
+
+from ludotheque.core.game import JSON, Action, Event, Result, State
+from ludotheque.core.rng import Rng
+
+from .cards import (
+    CHASSEUR,
+    CORIACE,
+    FURIE,
+    FURTIF,
+    KEYWORD_BITS,
+    RAPIDE,
+    VENIMEUX,
+    Catalogue,
+    Creature,
+    Effect,
+    catalogue,
+)
+from .notation import CardAction, Foe, Word
+
+Task = tuple[Any, ...]
+
+NONE = -1
+DRAW = -2
+# Per-card flags while in play.
+EXHAUSTED = 1  # MB-11: CORIACE used
+FRESH = 2  # MB-9: played this turn
+NO_BLOCK = 4  # an effect forbids it to block this turn
+KW_SHIFT = 8  # keywords granted until the end of the turn sit above this bit
+
+LOG_SIZE = 12
+TURN_LIMIT = 300  # a project safeguard: a game this long is a draw (docs/rules/mindbug.md)
+
+DECISIONS = frozenset({"act", "mindbug", "mindfrog", "hunt", "block", "frenzy", "rapid",
+                       "order", "pick", "foe", "keep", "revive"})
+# Verbs aimed at one opponent's hand or discard pile: in Tag Team the resolver names the foe.
+FOE_VERBS = frozenset({"discard", "steal_hand", "give_card", "play_from_discard"})
+
+_CATALOGUES: dict[str, Catalogue] = {}
+
+
+def register_catalogue(cat: Catalogue) -> None:
+    """Make a catalogue known by name, so that states using it load from JSON."""
+    _CATALOGUES[cat.name] = cat
+
+
+def catalogue_named(name: str) -> Catalogue:
+    if name in _CATALOGUES:
+        return _CATALOGUES[name]
+    cat = catalogue(new_servants="new_servants" in name.split("+"))
+    if cat.name != name:
+        raise KeyError(f"unknown creature catalogue {name!r}")
+    register_catalogue(cat)
+    return cat
+
+
+def _tuplify(x: Any) -> Any:
+    if isinstance(x, list):
+        return tuple(_tuplify(v) for v in x)
+    return x
+
+
+def _listify(x: Any) -> Any:
+    if isinstance(x, tuple):
+        return [_listify(v) for v in x]
+    return x
+
+
+class Stats:
+    """Power, keywords and restrictions of the creatures in play, recomputed (MB-17)."""
+
+    __slots__ = ("evade", "kw", "no_attack", "no_block", "power")
+
+    def __init__(self) -> None:
+        self.power: dict[int, int] = {}
+        self.kw: dict[int, int] = {}
+        self.no_block: set[int] = set()
+        self.no_attack: set[int] = set()
+        self.evade: dict[int, int] = {}
+
+
+class MindbugState(State):
+    """One moment of a game of Mindbug (2 players, or Tag Team 2 vs 2)."""
+
+    cat: Catalogue
+    n: int
+    hand_limit: int
+    rng: Rng
+    kind: list[int]
+    owner: list[int]
+    known: list[int]
+    ctrl: list[int]
+    flags: list[int]
+    hands: list[list[int]]
+    piles: list[list[int]]
+    discards: list[list[int]]
+    boards: list[list[int]]
+    unused: list[int]
+    life: list[int]
+    mindbugs: list[int]
+    mindfrogs: list[int]
+    active: int
+    turn: int
+    passed: list[int]
+    stack: list[Task]
+    winner: int
+    reason: str
+    reveals: list[list[str]]
+    log: tuple[Event, ...]  # the last public events, for the table
+    _opts: tuple[int, list[Action]] | None
+    _st: Stats | None  # the stats of the current step, dropped before every task
+
+    # -- set-up -----------------------------------------------------------------------------
+    @classmethod
+    def start(cls, seed: int, players: int, cat: Catalogue) -> MindbugState:
+        self = object.__new__(cls)
+        self.cat = cat
+        self.n = players
+        tag = players == 4
+        self.hand_limit = 3 if tag else 5  # MB-22: hands of 3 in Tag Team
+        self.rng = Rng(seed)
+        deck = cat.deck()
+        self.rng.shuffle(deck)
+        count = len(deck)
+        self.kind = deck
+        self.owner = [NONE] * count
+        self.known = [0] * count
+        self.ctrl = [NONE] * count
+        self.flags = [0] * count
+        # MB-3 / MB-21: a draw pile of 10 per player, the rest unused and hidden.
+        self.piles = [list(range(10 * s, 10 * s + 10)) for s in range(players)]
+        for s in range(players):
+            for c in self.piles[s]:
+                self.owner[c] = s
+        self.unused = list(range(10 * players, count))
+        self.hands = [[] for _ in range(players)]
+        self.discards = [[] for _ in range(players)]
+        self.boards = [[] for _ in range(players)]
+        self.life = [3, 3]  # MB-3, MB-21: 3 life each, shared by a team in Tag Team
+        self.mindbugs = [1 if tag else 2] * players  # MB-3, MB-22
+        self.mindfrogs = [1 if tag else 0] * players  # MB-22
+        self.passed = [0] * players
+        self.turn = 1
+        self.winner = NONE
+        self.reason = ""
+        self.stack = []
+        self._opts = None
+        self._st = None
+        self.reveals = []
+        self.log = ()
+        self.active = self._who_starts()
+        self.stack.append(("act",))
+        self._advance([])
+        return self
+
+    def _who_starts(self) -> int:
+        # MB-4: each player reveals a card of the unused pile; the higher power starts; on a
+        # tie, again. The cards go back and the unused pile is reshuffled. (Tag Team: the team
+        # of the winning reveal starts with its first seat.)
+        teams = 2
+        for _ in range(100):
+            self.rng.shuffle(self.unused)
+            shown = [self.unused[t] for t in range(teams)]
+            self.reveals.append([self.cat.creatures[self.kind[c]].key for c in shown])
+            powers = [self.cat.creatures[self.kind[c]].power for c in shown]
+            self.rng.shuffle(self.unused)
+            if powers[0] != powers[1]:
+                return 0 if powers[0] > powers[1] else 1
+        return 0
+
+    # -- small helpers ----------------------------------------------------------------------
+    def creature(self, card: int) -> Creature:
+        return self.cat.creatures[self.kind[card]]
+
+    def key(self, card: int) -> str:
+        return self.cat.creatures[self.kind[card]].key
+
+    def team(self, seat: int) -> int:
+        return seat % 2  # MB-20: A1, B1, A2, B2; in 2 players the team is the seat
+
+    def opponents(self, seat: int) -> list[int]:
+        if self.n == 2:
+            return [1 - seat]
+        return [(seat + 1) % 4, (seat + 3) % 4]  # MB-20: left (next seat) first, then right
+
+    def teammate(self, seat: int) -> int | None:
+        return (seat + 2) % 4 if self.n == 4 else None
+
+    def seats_of_team(self, team: int) -> list[int]:
+        return [s for s in range(self.n) if s % 2 == team]
+
+    def enemies(self, seat: int) -> list[int]:
+        return [c for o in self.opponents(seat) for c in self.boards[o]]
+
+    def all_in_play(self) -> list[int]:
+        return [c for b in self.boards for c in b]
+
+    def _public(self, card: int) -> None:
+        self.known[card] = (1 << self.n) - 1
+
+    def cards_of(self, seat: int) -> list[str]:
+        """The creature keys a seat controls, in order (for tests and logs)."""
+        return [self.key(c) for c in self.boards[seat]]
+
+    # -- passive powers (MB-17) ---------------------------------------------------------------
+    def _cond(self, e: Effect, seat: int) -> bool:
+        c = e.condition
+        if c is None:
+            return True
+        if c == "my_turn":
+            return self.active == seat
+        mine = len(self.boards[seat])
+        if c == "alone":
+            return mine == 1
+        if c == "fewer_creatures":  # decision: fewer than some opponent (Tag Team)
+            return any(mine < len(self.boards[o]) for o in self.opponents(seat))
+        if c == "more_creatures":
+            return any(mine > len(self.boards[o]) for o in self.opponents(seat))
+        if c == "life_is":
+            return self.life[self.team(seat)] == e.value
+        raise ValueError(c)
+
+    def _select(self, target: str, seat: int, source: int) -> list[int]:
+        if target == "self":
+            return [source] if self.ctrl[source] == seat else []
+        if target == "allies":
+            return list(self.boards[seat])
+        if target == "other_allies":
+            return [c for c in self.boards[seat] if c != source]
+        if target == "enemies":
+            return self.enemies(seat)
+        return self.all_in_play()
+
+    @staticmethod
+    def _filter(e: Effect, cards: list[int], power: Mapping[int, int]) -> list[int]:
+        if e.power_min is not None:
+            cards = [c for c in cards if power[c] >= e.power_min]
+        if e.power_max is not None:
+            cards = [c for c in cards if power[c] <= e.power_max]
+        if e.extreme is not None and cards:
+            best = (max if e.extreme == "highest" else min)(power[c] for c in cards)
+            cards = [c for c in cards if power[c] == best]
+        return cards
+
+    def stats(self) -> Stats:
+        """The stats now; cached within one step of the engine (a task or a decision)."""
+        if self._st is None:
+            self._st = self._compute_stats()
+        return self._st
+
+    def _compute_stats(self) -> Stats:
+        st = Stats()
+        power, kw = st.power, st.kw
+        creatures = self.cat.creatures
+        placed: list[tuple[int, int, Creature]] = []
+        for s in range(self.n):
+            for c in self.boards[s]:
+                cr = creatures[self.kind[c]]
+                power[c] = cr.power
+                kw[c] = cr.keywords | (self.flags[c] >> KW_SHIFT)
+                if cr.passive:
+                    placed.append((s, c, cr))
+        if not placed:
+            return st
+        for s, c, cr in placed:
+            for e in cr.passive:
+                if e.verb == "power" and self._cond(e, s):
+                    amount = e.amount
+                    if e.per == "other_ally":
+                        amount *= len(self.boards[s]) - 1
+                    for t in self._select(e.target, s, c):
+                        power[t] += amount
+        for c in power:  # MB-17: power never drops below 0
+            if power[c] < 0:
+                power[c] = 0
+        for s, c, cr in placed:
+            for e in cr.passive:
+                if e.verb == "keywords" and self._cond(e, s):
+                    for t in self._filter(e, self._select(e.target, s, c), power):
+                        kw[t] |= e.keywords
+        # MB-17: copied keywords are evaluated last, from the keywords before any copy.
+        before = dict(kw)
+        for s, c, cr in placed:
+            for e in cr.passive:
+                if e.verb == "copy_keywords" and self.ctrl[c] == s:
+                    seen = 0
+                    for t in self.enemies(s):
+                        seen |= before[t]
+                    kw[c] |= seen & e.keywords
+        for s, c, cr in placed:
+            for e in cr.passive:
+                if not self._cond(e, s):
+                    continue
+                if e.verb == "cannot_block":
+                    st.no_block.update(self._filter(e, self._select(e.target, s, c), power))
+                elif e.verb == "cannot_attack":
+                    st.no_attack.update(self._filter(e, self._select(e.target, s, c), power))
+                elif e.verb == "evade" and e.power_max is not None:
+                    st.evade[c] = max(st.evade.get(c, -1), e.power_max)
+        return st
+
+    def power_of(self, card: int) -> int:
+        return self.stats().power[card]
+
+    def keywords_of(self, card: int) -> int:
+        return self.stats().kw[card]
+
+    def _silenced(self, seat: int) -> bool:
+        """Whether an opponent's creature stops `seat`'s Play effects (the silence_play verb)."""
+        for o in self.opponents(seat):
+            for c in self.boards[o]:
+                for e in self.creature(c).passive:
+                    if e.verb == "silence_play":
+                        return True
+        return False
+
+    # -- the contract: whose decision, which actions -----------------------------------------
+    def to_act(self) -> tuple[int, ...]:
+        if self.winner != NONE or not self.stack:
+            return ()
+        opts = self._options()
+        return (opts[0],)
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        if self.winner != NONE or not self.stack:
+            return []
+        who, acts = self._options()
+        return list(acts) if who == seat else []
+
+    def _options(self) -> tuple[int, list[Action]]:
+        if self._opts is None:
+            self._opts = self._choices(self.stack[-1])
+        return self._opts
+
+    def _card(self, verb: str, card: int) -> CardAction:
+        return CardAction(verb, card, self.key(card))
+
+    def _blockers(self, attacker: int, seat: int, st: Stats) -> list[int]:
+        sneaky = st.kw[attacker] & FURTIF
+        evade = st.evade.get(attacker, -1)
+        out = []
+        for b in self.boards[seat]:
+            if self.flags[b] & NO_BLOCK or b in st.no_block:
+                continue
+            if sneaky and not st.kw[b] & FURTIF:  # MB-13
+                continue
+            if st.power[b] <= evade:
+                continue
+            out.append(b)
+        return out
+
+    def _attackers(self, seat: int) -> list[int]:
+        st = self.stats()
+        # MB-9: a creature played this turn cannot attack this turn.
+        return [c for c in self.boards[seat]
+                if not self.flags[c] & FRESH and c not in st.no_attack]
+
+    def _pick_candidates(self, task: Task) -> list[int]:
+        _, source, ctrl, trig, idx, foe, picks = task
+        e = self.creature(source).triggered(trig)[idx]
+        v = e.verb
+        if v in ("defeat", "take_control", "forbid_block", "grant_keywords"):
+            st = self.stats()
+            pool = self._filter(e, self._select(e.target, ctrl, source), st.power)
+        elif v in ("discard", "give_card"):
+            pool = list(self.hands[foe])
+        elif v == "play_from_discard":
+            pool = list(self.discards[ctrl if e.target == "you" else foe])
+        else:
+            pool = []
+        return [c for c in pool if c not in picks]
+
+    def _pick_decider(self, task: Task) -> int:
+        _, source, ctrl, trig, idx, foe, _ = task
+        e = self.creature(source).triggered(trig)[idx]
+        return int(foe if e.chooser == "target" else ctrl)
+
+    def _choices(self, task: Task) -> tuple[int, list[Action]]:
+        """Who decides the task on top, and their legal actions ([] means: nothing to decide)."""
+        tag = task[0]
+        if tag == "act":
+            s = self.active
+            acts: list[Action] = [self._card("play", c) for c in self.hands[s]]
+            acts += [self._card("attack", c) for c in self._attackers(s)]
+            return s, acts
+        if tag == "mindbug":
+            return task[3], [Word("mindbug"), Word("decline")]
+        if tag == "mindfrog":
+            return task[3], [Word("mindfrog"), Word("decline")]
+        if tag == "hunt":
+            _, att, s = task
+            targets = self.enemies(s)
+            if not targets:
+                return s, []
+            return s, [*(self._card("hunt", c) for c in targets), Word("nohunt")]
+        if tag == "block":
+            _, att, s, k = task
+            d = self.opponents(s)[k]
+            blockers = self._blockers(att, d, self.stats())
+            if not blockers:
+                return d, []
+            return d, [*(self._card("block", c) for c in blockers), Word("noblock")]
+        if tag == "frenzy":
+            return task[2], [Word("again"), Word("stop")]
+        if tag == "rapid":
+            _, card, s = task
+            # MB-2: RAPIDE may attack in the action it was played in (never when stolen).
+            if self.ctrl[card] != s or not self.stats().kw[card] & RAPIDE:
+                return s, []
+            return s, [self._card("attack", card), Word("stop")]
+        if tag == "order":
+            return self.active, [self._card("first", t[0]) for t in task[1]]
+        if tag == "pick":
+            e = self.creature(task[1]).triggered(task[3])[task[4]]
+            cands = self._pick_candidates(task)
+            acts = [self._card("pick", c) for c in cands]
+            if acts and (e.up_to or e.optional):
+                acts.append(Word("done"))
+            return self._pick_decider(task), acts
+        if tag == "foe":
+            return task[2], [Foe(o) for o in self.opponents(task[2])]
+        if tag == "keep":
+            _, card, s = task
+            if card not in self.hands[s]:
+                return s, []
+            return s, [self._card("play", card), Word("keep")]
+        if tag == "revive":
+            _, card, s = task
+            if card not in self.discards[s]:
+                return s, []
+            return s, [self._card("play", card), Word("decline")]
+        raise AssertionError(f"not a decision: {tag}")
+
+    # -- the transition ---------------------------------------------------------------------
+    def _apply(self, seat: int, action: Action) -> list[Event]:
+        ev: list[Event] = []
+        task = self.stack.pop()
+        self._opts = None
+        self._decide(task, seat, action, ev)
+        self._advance(ev)
+        self.log = (*self.log, *(e for e in ev if e.to is None))[-LOG_SIZE:]
+        return ev
+
+    def _advance(self, ev: list[Event]) -> None:
+        """Run tasks until a decision with options is on top, or the game is over."""
+        self._opts = None
+        while self.winner == NONE:
+            self._st = None
+            self._refill(ev)
+            if not self.stack:
+                self._end_turn(ev)
+                continue
+            task = self.stack[-1]
+            if task[0] in DECISIONS:
+                who, acts = self._choices(task)
+                if acts:
+                    if (task[0] == "pick" and len(acts) == 1
+                            and isinstance(acts[0], CardAction)):
+                        # A forced choice (one candidate, nothing optional) is made at once.
+                        self.stack.pop()
+                        self._decide(task, who, acts[0], ev)
+                        continue
+                    self._opts = (who, acts)
+                    return
+                self.stack.pop()
+                self._no_choice(task, ev)
+                continue
+            self.stack.pop()
+            self._run(task, ev)
+        self.stack.clear()
+        self._st = None
+
+    def _refill(self, ev: list[Event]) -> None:
+        # MB-5 / MB-22: below the hand size with cards in the draw pile, draw at once.
+        limit = self.hand_limit
+        for s in range(self.n):
+            hand, pile = self.hands[s], self.piles[s]
+            if len(hand) >= limit or not pile:
+                continue
+            drawn = []
+            while len(hand) < limit and pile:
+                c = pile.pop()
+                hand.append(c)
+                self.known[c] |= 1 << s
+                drawn.append(c)
+            ev.append(Event("draw", {"seat": s, "count": len(drawn)}, ruling="MB-5"))
+            ev.append(Event("drawn", {"seat": s, "cards": drawn,
+                                      "keys": [self.key(c) for c in drawn]}, to=(s,)))
+
+    def _end_turn(self, ev: list[Event]) -> None:
+        for c in self.all_in_play():
+            self.flags[c] &= EXHAUSTED  # the turn's marks and granted keywords end
+        if self.turn >= TURN_LIMIT:
+            self.winner = DRAW
+            self.reason = "turn_limit"
+            ev.append(Event("game_over", {"reason": self.reason}))
+            return
+        self.turn += 1
+        self.active = (self.active + 1) % self.n
+        ev.append(Event("turn", {"seat": self.active, "turn": self.turn}))
+        self.stack.append(("act",))
+
+    def _win(self, team: int, reason: str, ev: list[Event], ruling: str) -> None:
+        self.winner = team
+        self.reason = reason
+        ev.append(Event("game_over", {"winner": team, "seats": self.seats_of_team(team),
+                                      "reason": reason}, ruling=ruling))
+
+    # -- decisions with no option -------------------------------------------------------------
+    def _no_choice(self, task: Task, ev: list[Event]) -> None:
+        tag = task[0]
+        if tag == "act":
+            s = self.active
+            if self.n == 2:
+                # MB-6: a player who can neither play nor attack loses at once.
+                ev.append(Event("no_action", {"seat": s}, ruling="MB-6"))
+                self._win(1 - self.team(s), "no_action", ev, "MB-6")
+                return
+            # MB-26: in Tag Team the player passes; two passes in a row lose for the team.
+            ev.append(Event("pass", {"seat": s}, ruling="MB-26"))
+            mate = self.teammate(s)
+            if mate is not None and self.passed[mate]:
+                self._win(1 - self.team(s), "team_stuck", ev, "MB-26")
+                return
+            self.passed[s] = 1
+        elif tag == "hunt":
+            self.stack.append(("block", task[1], task[2], 0))
+        elif tag == "block":
+            _, att, s, k = task
+            ev.append(Event("cannot_block", {"seat": self.opponents(s)[k], "attacker": att,
+                                             "key": self.key(att)}))
+            self._next_blocker(att, s, k)
+        elif tag == "pick":
+            self._execute(task, ev)
+        # keep / revive without their card: nothing happens
+
+    def _next_blocker(self, att: int, s: int, k: int) -> None:
+        # MB-25: the left opponent may block first, then the right one.
+        if k + 1 < len(self.opponents(s)):
+            self.stack.append(("block", att, s, k + 1))
+        else:
+            self.stack.append(("unblocked", att, s))
+
+    # -- decisions -------------------------------------------------------------------------------
+    def _decide(self, task: Task, seat: int, action: Action, ev: list[Event]) -> None:
+        tag = task[0]
+        if tag == "act":
+            assert isinstance(action, CardAction)
+            self.passed[seat] = 0
+            if action.verb == "play":
+                self._play_from_hand(seat, action.card, ev)
+            else:
+                self.stack.append(("attack", action.card, seat, 1))
+        elif tag == "mindbug":
+            _, card, player, k = task  # k: the seat deciding
+            assert isinstance(action, Word)
+            if action.word == "mindbug":
+                # MB-7: the opponent takes it; it resolves for them; the player acts again.
+                self.mindbugs[seat] -= 1
+                ev.append(Event("mindbug", {"seat": seat, "card": card, "key": self.key(card),
+                                            "from": player}, ruling="MB-7"))
+                self.stack.append(("act",))
+                self.stack.append(("enter", card, seat, 1))
+            else:
+                ev.append(Event("mindbug_declined", {"seat": seat}))
+                self._next_mindbug(card, player, self.opponents(player).index(k) + 1)
+        elif tag == "mindfrog":
+            _, card, player, _mate = task
+            assert isinstance(action, Word)
+            if action.word == "mindfrog":
+                # MB-24: the teammate takes it; the player's action is spent.
+                self.mindfrogs[seat] -= 1
+                ev.append(Event("mindfrog", {"seat": seat, "card": card, "key": self.key(card),
+                                             "from": player}, ruling="MB-24"))
+                self.stack.append(("enter", card, seat, 2))
+            else:
+                self.stack.append(("enter", card, player, 0))
+        elif tag == "hunt":
+            _, att, s = task
+            if isinstance(action, CardAction):
+                # MB-10: the chosen creature must block, whatever could stop it otherwise.
+                ev.append(Event("hunt", {"seat": s, "attacker": att, "key": self.key(att),
+                                         "blocker": action.card, "blocker_key": action.key},
+                                ruling="MB-10"))
+                self.stack.append(("fight", att, action.card))
+            else:
+                self.stack.append(("block", att, s, 0))
+        elif tag == "block":
+            _, att, s, k = task
+            if isinstance(action, CardAction):
+                ev.append(Event("block", {"seat": seat, "attacker": att, "key": self.key(att),
+                                          "blocker": action.card, "blocker_key": action.key},
+                                ruling="MB-8"))
+                self.stack.append(("fight", att, action.card))
+            else:
+                ev.append(Event("no_block", {"seat": seat}))
+                self._next_blocker(att, s, k)
+        elif tag == "frenzy":
+            _, att, s = task
+            if isinstance(action, Word) and action.word == "again":
+                ev.append(Event("frenzy", {"seat": s, "card": att, "key": self.key(att)},
+                                ruling="MB-12"))
+                self.stack.append(("attack", att, s, 2))
+        elif tag == "rapid":
+            _, card, s = task
+            if isinstance(action, CardAction):
+                ev.append(Event("rapid", {"seat": s, "card": card, "key": self.key(card)},
+                                ruling="MB-2"))
+                self.stack.append(("attack", card, s, 1))
+        elif tag == "order":
+            assert isinstance(action, CardAction)
+            triggers = task[1]
+            chosen = next(t for t in triggers if t[0] == action.card)
+            rest = tuple(t for t in triggers if t is not chosen)
+            # MB-15: the active player orders simultaneous effects.
+            ev.append(Event("order", {"seat": seat, "card": chosen[0],
+                                      "key": self.key(chosen[0])}, ruling="MB-15"))
+            self._push_triggers(rest)
+            self.stack.append(("fx", chosen[0], chosen[1], chosen[2], 0, NONE))
+        elif tag == "pick":
+            if isinstance(action, CardAction):
+                picked = (*task[6], action.card)
+                nxt = (*task[:6], picked)
+                e = self.creature(task[1]).triggered(task[3])[task[4]]
+                if len(picked) < e.count and self._pick_candidates(nxt):
+                    self.stack.append(nxt)
+                else:
+                    self._execute(nxt, ev)
+            else:
+                self._execute(task, ev)
+        elif tag == "foe":
+            assert isinstance(action, Foe)
+            _, source, ctrl, trig, idx = task
+            self._start_effect(source, ctrl, trig, idx, action.seat, ev)
+        elif tag == "keep":
+            _, card, s = task
+            if isinstance(action, CardAction):
+                self.hands[s].remove(card)
+                self._public(card)
+                self.stack.append(("enter", card, s, 3))
+            else:
+                ev.append(Event("kept", {"seat": s}))
+        elif tag == "revive":
+            _, card, s = task
+            if isinstance(action, CardAction):
+                self.discards[s].remove(card)
+                ev.append(Event("revived", {"seat": s, "card": card, "key": self.key(card)}))
+                self.stack.append(("enter", card, s, 3))
+
+    def _play_from_hand(self, seat: int, card: int, ev: list[Event]) -> None:
+        self.hands[seat].remove(card)
+        self._public(card)
+        ev.append(Event("play", {"seat": seat, "card": card, "key": self.key(card)},
+                        ruling="MB-6"))
+        # MB-5: the hand is refilled (by _advance) before anyone decides on a Mindbug.
+        self._next_mindbug(card, seat, 0)
+
+    def _next_mindbug(self, card: int, player: int, k: int) -> None:
+        opps = self.opponents(player)
+        # MB-23: the opponent on the player's left may use a Mindbug first, then the right.
+        while k < len(opps) and self.mindbugs[opps[k]] <= 0:
+            k += 1
+        if k < len(opps):
+            self.stack.append(("mindbug", card, player, opps[k]))
+            return
+        mate = self.teammate(player)
+        if mate is not None and self.mindfrogs[mate] > 0:
+            self.stack.append(("mindfrog", card, player, mate))
+            return
+        self.stack.append(("enter", card, player, 0))
+
+    # -- tasks that run at once ------------------------------------------------------------------
+    def _run(self, task: Task, ev: list[Event]) -> None:
+        tag = task[0]
+        if tag == "enter":
+            _, card, seat, how = task
+            self.boards[seat].append(card)
+            self.ctrl[card] = seat
+            self.flags[card] = FRESH
+            self._public(card)
+            ev.append(Event("enter", {"seat": seat, "card": card, "key": self.key(card),
+                                      "how": ("played", "stolen", "mindfrog", "effect")[how]}))
+            if how == 0:
+                self.stack.append(("rapid", card, seat))
+            self.stack.append(("fx", card, seat, "play", 0, NONE))
+        elif tag == "fx":
+            _, card, ctrl, trig, idx, foe = task
+            effects = self.creature(card).triggered(trig)
+            if idx >= len(effects):
+                return
+            if trig == "play" and idx == 0 and self._silenced(ctrl):
+                ev.append(Event("silenced", {"seat": ctrl, "card": card,
+                                             "key": self.key(card)}))
+                return
+            self.stack.append(("fx", card, ctrl, trig, idx + 1, NONE))
+            self._start_effect(card, ctrl, trig, idx, foe, ev)
+        elif tag == "attack":
+            _, att, s, n = task
+            if self.ctrl[att] != s:
+                return
+            ev.append(Event("attack", {"seat": s, "card": att, "key": self.key(att),
+                                       "number": n}, ruling="MB-8"))
+            self.stack.append(("after_attack", att, s, n))
+            self.stack.append(("blockstep", att, s))
+            # MB-8: the attacker's Attack effects resolve first, then the block.
+            self.stack.append(("fx", att, s, "attack", 0, NONE))
+        elif tag == "blockstep":
+            _, att, s = task
+            if self.ctrl[att] != s:
+                ev.append(Event("attack_ends", {"seat": s, "card": att, "key": self.key(att)}))
+                return
+            if self.stats().kw[att] & CHASSEUR:
+                self.stack.append(("hunt", att, s))
+            else:
+                self.stack.append(("block", att, s, 0))
+        elif tag == "fight":
+            self._fight(task[1], task[2], ev)
+        elif tag == "unblocked":
+            _, att, s = task
+            if self.ctrl[att] != s:
+                return
+            foe_team = 1 - self.team(s)
+            ev.append(Event("unblocked", {"seat": s, "card": att, "key": self.key(att)},
+                            ruling="MB-8"))
+            self._lose_life(foe_team, 1, ev, "MB-8")
+        elif tag == "after_attack":
+            _, att, s, n = task
+            if n == 1 and self.ctrl[att] == s:
+                st = self.stats()
+                # MB-12: FURIE may attack a second time (never a third).
+                if st.kw[att] & FURIE and att not in st.no_attack:
+                    self.stack.append(("frenzy", att, s))
+        else:
+            raise AssertionError(f"unknown task {tag}")
+
+    def _fight(self, att: int, blk: int, ev: list[Event]) -> None:
+        if self.ctrl[att] == NONE or self.ctrl[blk] == NONE:
+            return
+        st = self.stats()
+        pa, pb = st.power[att], st.power[blk]
+        # MB-8: the lower power is defeated, both on equal power; MB-14: VENIMEUX always kills.
+        att_falls = pb >= pa or bool(st.kw[blk] & VENIMEUX)
+        blk_falls = pa >= pb or bool(st.kw[att] & VENIMEUX)
+        ev.append(Event("fight", {"attacker": att, "key": self.key(att), "power": pa,
+                                  "blocker": blk, "blocker_key": self.key(blk),
+                                  "blocker_power": pb}, ruling="MB-8"))
+        falls = [c for c, f in ((att, att_falls), (blk, blk_falls)) if f]
+        poisoned = (att_falls and pb < pa) or (blk_falls and pa < pb)
+        self._defeat(falls, ev, st, "MB-14" if poisoned else "MB-8")
+
+    def _defeat(self, cards: Sequence[int], ev: list[Event], st: Stats | None = None,
+                ruling: str | None = None) -> None:
+        """Defeat creatures at once; their Détruit effects are ordered by the active player."""
+        if st is None:
+            st = self.stats()
+        triggers: list[tuple[int, int, str]] = []
+        for c in cards:
+            seat = self.ctrl[c]
+            if seat == NONE:
+                continue
+            if st.kw.get(c, 0) & CORIACE and not self.flags[c] & EXHAUSTED:
+                # MB-11: the first time, CORIACE is exhausted instead, with no Détruit effect.
+                self.flags[c] |= EXHAUSTED
+                ev.append(Event("exhausted", {"seat": seat, "card": c, "key": self.key(c)},
+                                ruling="MB-11"))
+                continue
+            self.boards[seat].remove(c)
+            self.ctrl[c] = NONE
+            self.flags[c] = 0
+            owner = self.owner[c]
+            # MB-16: a defeated creature goes to its owner's discard pile.
+            self.discards[owner].append(c)
+            ev.append(Event("defeated", {"seat": seat, "card": c, "key": self.key(c),
+                                         "owner": owner}, ruling=ruling or "MB-16"))
+            if self.creature(c).defeated:
+                triggers.append((c, seat, "defeated"))
+        self._push_triggers(tuple(triggers))
+
+    def _push_triggers(self, triggers: tuple[tuple[int, int, str], ...]) -> None:
+        if len(triggers) == 1:
+            t = triggers[0]
+            self.stack.append(("fx", t[0], t[1], t[2], 0, NONE))
+        elif triggers:
+            # MB-15: several effects at once: the active player chooses their order.
+            self.stack.append(("order", triggers))
+
+    def _lose_life(self, team: int, amount: int, ev: list[Event], ruling: str) -> None:
+        if amount <= 0:
+            return
+        before = self.life[team]
+        self.life[team] = max(0, before - amount)
+        ev.append(self._life_event(team, before, ruling))
+        self._after_life_change(team, before, ev)
+
+    def _life_event(self, team: int, before: int, ruling: str) -> Event:
+        return Event("life", {"team": team, "seats": self.seats_of_team(team),
+                              "life": self.life[team], "change": self.life[team] - before},
+                     ruling=ruling)
+
+    def _after_life_change(self, team: int, before: int, ev: list[Event]) -> None:
+        if self.life[team] <= 0:
+            # MB-18 / MB-27: a player (a team) at 0 life loses at once.
+            self._win(1 - team, "life", ev, "MB-18")
+            return
+        if self.life[team] < before:
+            # Effects that wait in a discard pile for a life loss (MB-30, trigger
+            # discard_life_loss) are offered to their owner.
+            for s in self.seats_of_team(team):
+                for c in self.discards[s]:
+                    if self.creature(c).discard:
+                        self.stack.append(("revive", c, s))
+
+    # -- the effect interpreter (MB-30) -----------------------------------------------------------
+    def _start_effect(self, source: int, ctrl: int, trig: str, idx: int, foe: int,
+                      ev: list[Event]) -> None:
+        e = self.creature(source).triggered(trig)[idx]
+        if not self._cond(e, ctrl):
+            ev.append(Event("condition_unmet", {"seat": ctrl, "card": source,
+                                                "key": self.key(source)}, ruling="MB-30"))
+            return
+        if e.verb in FOE_VERBS and e.target == "opponent" and foe == NONE:
+            opps = self.opponents(ctrl)
+            if len(opps) > 1:
+                # Tag Team: "the opponent" of an effect is the one its resolver names.
+                self.stack.append(("foe", source, ctrl, trig, idx))
+                return
+            foe = opps[0]
+        if foe == NONE:
+            foe = self.opponents(ctrl)[0]
+        task: Task = ("pick", source, ctrl, trig, idx, foe, ())
+        v = e.verb
+        if v in ("defeat", "take_control", "forbid_block", "grant_keywords"):
+            if e.count < 0 or e.extreme is not None or e.target == "self":
+                self._execute((*task[:6], tuple(self._pick_candidates(task))), ev)
+            else:
+                self.stack.append(task)
+        elif v in ("discard", "give_card", "play_from_discard"):
+            self.stack.append(task)
+        else:
+            self._execute(task, ev)
+
+    def _execute(self, task: Task, ev: list[Event]) -> None:
+        _, source, ctrl, trig, idx, foe, picks = task
+        e = self.creature(source).triggered(trig)[idx]
+        v = e.verb
+        key = self.key(source)
+        base = {"seat": ctrl, "card": source, "key": key, "verb": v}
+        mine = self.team(ctrl)
+        theirs = 1 - mine
+        if v == "gain_life":
+            team = mine if e.target == "you" else theirs
+            self.life[team] += e.amount  # MB-18: no maximum
+            ev.append(self._life_event(team, self.life[team] - e.amount, "MB-18"))
+        elif v == "lose_life":
+            self._lose_life(mine if e.target == "you" else theirs, e.amount, ev, "MB-30")
+        elif v == "set_life":
+            team = mine if e.target == "you" else theirs
+            before = self.life[team]
+            value = self.life[1 - team] if e.life_to == "opponent" else int(e.life_to or 0)
+            self.life[team] = value
+            ev.append(self._life_event(team, before, "MB-30"))
+            self._after_life_change(team, before, ev)
+        elif v == "defeat":
+            ev.append(Event("effect", base, ruling="MB-30"))
+            self._defeat(picks, ev)
+        elif v == "take_control":
+            for c in picks:
+                old = self.ctrl[c]
+                if old in (NONE, ctrl):
+                    continue
+                self.boards[old].remove(c)
+                self.boards[ctrl].append(c)
+                self.ctrl[c] = ctrl
+                ev.append(Event("control", {"seat": ctrl, "card": c, "key": self.key(c),
+                                            "from": old, "by": source, "by_key": key},
+                                ruling="MB-30"))
+        elif v == "forbid_block":
+            for c in picks:
+                self.flags[c] |= NO_BLOCK
+                ev.append(Event("forbid_block", {**base, "target": c,
+                                                 "target_key": self.key(c)}, ruling="MB-30"))
+        elif v == "grant_keywords":
+            for c in picks:
+                self.flags[c] |= e.keywords << KW_SHIFT
+            ev.append(Event("effect", base, ruling="MB-30"))
+        elif v == "discard":
+            # MB-15: as much as possible; the discarded cards go to their owners' piles.
+            for c in picks:
+                self.hands[foe].remove(c)
+                self._public(c)
+                self.discards[self.owner[c]].append(c)
+            ev.append(Event("discard", {**base, "foe": foe, "cards": list(picks),
+                                        "keys": [self.key(c) for c in picks]},
+                            ruling="MB-15"))
+        elif v == "recover_discard":
+            pile = self.discards[ctrl]
+            cards = list(pile)
+            pile.clear()
+            self.hands[ctrl].extend(cards)
+            for c in cards:
+                self._public(c)
+            ev.append(Event("recover", {**base, "cards": cards,
+                                        "keys": [self.key(c) for c in cards]},
+                            ruling="MB-5"))
+        elif v == "steal_hand":
+            hand = self.hands[foe]
+            taken = []
+            for _ in range(min(e.count, len(hand))):
+                c = hand.pop(self.rng.randrange(len(hand)))
+                taken.append(c)
+                self.hands[ctrl].append(c)
+                self.known[c] |= (1 << ctrl) | (1 << foe)
+            ev.append(Event("steal_hand", {**base, "foe": foe, "count": len(taken)},
+                            ruling="MB-15"))
+            ev.append(Event("stolen_cards", {"cards": taken,
+                                             "keys": [self.key(c) for c in taken]},
+                            to=tuple(sorted({ctrl, foe}))))
+        elif v == "give_card":
+            for c in picks:
+                self.hands[foe].remove(c)
+                self.hands[ctrl].append(c)
+                self.known[c] |= (1 << ctrl) | (1 << foe)
+                ev.append(Event("given", {**base, "foe": foe}, ruling="MB-30"))
+                ev.append(Event("given_card", {"card": c, "key": self.key(c)},
+                                to=tuple(sorted({ctrl, foe}))))
+                self.stack.append(("keep", c, ctrl))
+        elif v == "play_from_discard":
+            for c in picks:
+                pile = self.discards[ctrl if e.target == "you" else foe]
+                pile.remove(c)
+                ev.append(Event("from_discard", {**base, "target": c,
+                                                 "target_key": self.key(c)}, ruling="MB-7"))
+                # MB-7: put into play by an effect, it cannot be taken by a Mindbug.
+                self.stack.append(("enter", c, ctrl, 3))
+        else:
+            raise AssertionError(f"verb {v} is not triggered")
+
+    # -- the end ---------------------------------------------------------------------------------
+    def is_over(self) -> bool:
+        return self.winner != NONE
+
+    def result(self) -> Result | None:
+        if self.winner == NONE:
+            return None
+        scores = tuple(float(self.life[self.team(s)]) for s in range(self.n))
+        teams = tuple(self.team(s) for s in range(self.n)) if self.n == 4 else None
+        if self.winner == DRAW:
+            return Result((0,) * self.n, scores, self.reason,
+                          "la partie a atteint la limite de tours", teams=teams)
+        ranks = tuple(0 if self.team(s) == self.winner else 1 for s in range(self.n))
+        detail = {
+            "life": "les points de vie adverses sont tombés à zéro",
+            "no_action": "l'adversaire ne pouvait ni jouer ni attaquer",
+            "team_stuck": "les deux joueurs de l'équipe adverse n'ont pas pu agir",
+        }[self.reason]
+        # MB-19: the remaining life and the way of winning are kept in the result.
+        ruling = {"life": "MB-18", "no_action": "MB-6", "team_stuck": "MB-26"}[self.reason]
+        return Result(ranks, scores, self.reason, detail, ruling, teams)
+
+    # -- information ------------------------------------------------------------------------------
+    def _card_view(self, c: int) -> dict[str, JSON]:
+        return {"id": c, "key": self.key(c)}
+
+    def view(self, seat: int | None) -> dict[str, JSON]:
+        st = self.stats()
+        everyone = (1 << self.n) - 1
+        boards: list[JSON] = []
+        for s in range(self.n):
+            row = []
+            for c in self.boards[s]:
+                cr = self.creature(c)
+                row.append({
+                    "id": c, "key": cr.key, "name": cr.name, "name_en": cr.name_en,
+                    "power": st.power[c], "base_power": cr.power,
+                    "keywords": [k for k, b in KEYWORD_BITS.items() if st.kw[c] & b],
+                    "exhausted": bool(self.flags[c] & EXHAUSTED),
+                    "fresh": bool(self.flags[c] & FRESH),
+                    "owner": self.owner[c],
+                    "cannot_block": bool(self.flags[c] & NO_BLOCK) or c in st.no_block,
+                    "cannot_attack": c in st.no_attack,
+                })
+            boards.append(row)
+        hands: list[JSON] = []
+        for s in range(self.n):
+            if seat == s:
+                shown = list(self.hands[s])
+            else:
+                mask = everyone if seat is None else 1 << seat
+                shown = [c for c in self.hands[s] if self.known[c] & mask == mask]
+            hands.append({"count": len(self.hands[s]),
+                          "cards": [self._card_view(c) for c in shown]})
+        pending: dict[str, JSON] | None = None
+        if self.winner == NONE and self.stack:
+            task = self.stack[-1]
+            who = self._options()[0]
+            pending = {"kind": task[0], "seat": who}
+            if task[0] in ("mindbug", "mindfrog", "hunt", "block", "frenzy", "rapid", "keep",
+                           "revive", "pick", "foe"):
+                pending["card"] = task[1]
+            if task[0] == "pick":
+                pending["verb"] = self.creature(task[1]).triggered(task[3])[task[4]].verb
+                pending["picks"] = list(task[6])
+            if task[0] == "order":
+                pending["cards"] = [t[0] for t in task[1]]
+        result = self.result()
+        return {
+            "players": self.n,
+            "turn": self.turn,
+            "active": self.active,
+            "life": list(self.life),
+            "mindbugs": list(self.mindbugs),
+            "mindfrogs": list(self.mindfrogs),
+            "hand_limit": self.hand_limit,
+            "boards": boards,
+            "hands": hands,
+            "discards": [[self._card_view(c) for c in d] for d in self.discards],
+            "piles": [len(p) for p in self.piles],
+            "unused": len(self.unused),
+            "reveals": [list(r) for r in self.reveals],
+            "pending": pending,
+            "seat": seat,
+            "log": [e.to_json() for e in self.log],
+            "result": result.to_json() if result is not None else None,
+        }
+
+    def determinize(self, seat: int | None, rng: Rng) -> Self:
+        out = self.clone()
+        mask = (1 << self.n) - 1 if seat is None else 1 << seat
+        hidden = [c for h in self.hands for c in h if self.known[c] & mask != mask]
+        hidden += [c for p in self.piles for c in p]
+        hidden += self.unused
+        kinds = [out.kind[c] for c in hidden]
+        rng.shuffle(kinds)
+        for c, k in zip(hidden, kinds, strict=True):
+            out.kind[c] = k
+        out.rng = Rng(rng.next64())
+        out._opts = None
+        out._st = None
+        return out
+
+    # -- copies and persistence -------------------------------------------------------------------
+    def clone(self) -> Self:
+        out = object.__new__(type(self))
+        out.cat = self.cat
+        out.n = self.n
+        out.hand_limit = self.hand_limit
+        out.rng = Rng(self.rng.state)
+        out.kind = self.kind[:]
+        out.owner = self.owner[:]
+        out.known = self.known[:]
+        out.ctrl = self.ctrl[:]
+        out.flags = self.flags[:]
+        out.hands = [h[:] for h in self.hands]
+        out.piles = [p[:] for p in self.piles]
+        out.discards = [d[:] for d in self.discards]
+        out.boards = [b[:] for b in self.boards]
+        out.unused = self.unused[:]
+        out.life = self.life[:]
+        out.mindbugs = self.mindbugs[:]
+        out.mindfrogs = self.mindfrogs[:]
+        out.active = self.active
+        out.turn = self.turn
+        out.passed = self.passed[:]
+        out.stack = self.stack[:]
+        out.winner = self.winner
+        out.reason = self.reason
+        out.reveals = self.reveals  # never changed after set-up
+        out.log = self.log
+        out._opts = self._opts
+        out._st = self._st
+        return out
+
+    def to_json(self) -> dict[str, JSON]:
+        return {
+            "catalogue": self.cat.name,
+            "players": self.n,
+            "rng": self.rng.state,
+            "kind": self.kind,
+            "owner": self.owner,
+            "known": self.known,
+            "ctrl": self.ctrl,
+            "flags": self.flags,
+            "hands": self.hands,
+            "piles": self.piles,
+            "discards": self.discards,
+            "boards": self.boards,
+            "unused": self.unused,
+            "life": self.life,
+            "mindbugs": self.mindbugs,
+            "mindfrogs": self.mindfrogs,
+            "active": self.active,
+            "turn": self.turn,
+            "passed": self.passed,
+            "stack": [_listify(t) for t in self.stack],
+            "winner": self.winner,
+            "reason": self.reason,
+            "reveals": self.reveals,
+            "log": [e.to_json() for e in self.log],
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Self:
+        out = object.__new__(cls)
+        out.cat = catalogue_named(data["catalogue"])
+        out.n = int(data["players"])
+        out.hand_limit = 3 if out.n == 4 else 5
+        out.rng = Rng(int(data["rng"]))
+        for name in ("kind", "owner", "known", "ctrl", "flags", "unused", "life", "mindbugs",
+                     "mindfrogs", "passed"):
+            setattr(out, name, [int(x) for x in data[name]])
+        for name in ("hands", "piles", "discards", "boards"):
+            setattr(out, name, [[int(x) for x in row] for row in data[name]])
+        out.active = int(data["active"])
+        out.turn = int(data["turn"])
+        out.stack = [_tuplify(t) for t in data["stack"]]
+        out.winner = int(data["winner"])
+        out.reason = str(data["reason"])
+        out.reveals = [list(r) for r in data["reveals"]]
+        out.log = tuple(Event.from_json(e) for e in data.get("log", []))
+        out._opts = None
+        out._st = None
+        return out
+
+
+__all__ = ["RAPIDE", "MindbugState", "Stats", "catalogue_named", "register_catalogue"]

@@ -1,0 +1,134 @@
+"""Each MiTiX event said in one line, in French (default) or English."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from ludotheque.core.game import Event
+
+SEATS = {"fr": ("Joueur 1", "Joueur 2"), "en": ("Player 1", "Player 2")}
+REASONS = {
+    "fr": {"plus_de_vivants": "plus de Vivants", "bios_des_vivants":
+           "égalité de Vivants, départagée par leur Bios", "egalite": "égalité parfaite"},
+    "en": {"plus_de_vivants": "more Vivants", "bios_des_vivants":
+           "equal Vivants, decided by their Bios", "egalite": "a perfect draw"},
+}
+
+
+def _de(name: str) -> str:
+    """French elision: "d'Athéna", "d'Hadès" (h muet in the gods' names), "de Zeus"."""
+    return f"d'{name}" if name[:1] in "AEIOUYÉÈÊÀÂÎÔŒH" else f"de {name}"
+
+
+def _names(items: Sequence[Any]) -> str:
+    return ", ".join(str(i) for i in items) if items else "—"
+
+
+def describe_event(event: Event, lang: str = "fr") -> str:
+    en = lang == "en"
+    d: Mapping[str, Any] = event.data
+    seats = SEATS["en" if en else "fr"]
+
+    def who(key: str = "seat") -> str:
+        return seats[int(d[key])]
+
+    k = event.kind
+    text: str
+    if k == "reveal":
+        a, b = d["cards"]
+        if d.get("bataille"):
+            text = (f"Bataille {d['bataille']}: {a} faces {b}" if en
+                    else f"Bataille {d['bataille']} : {a} affronte {b}")
+        else:
+            text = f"{a} faces {b}" if en else f"{a} affronte {b}"
+    elif k == "soutien":
+        text = (f"{d['card']} ({who()}) is supported by {_names(d['by'])} on the Olympe" if en
+                else f"{d['card']} ({who()}) est soutenu par {_names(d['by'])} sur l'Olympe")
+    elif k == "condamnation":
+        text = (f"{d['card']} ({who()}) is condemned by {_names(d['by'])} on the opposing "
+                "Olympe" if en else
+                f"{d['card']} ({who()}) est condamné par {_names(d['by'])} sur l'Olympe adverse")
+    elif k == "annulation":
+        text = (f"support and condemnation of {d['card']} cancel out" if en
+                else f"soutien et condamnation de {d['card']} s'annulent")
+    elif k == "olympe_decides":
+        text = (f"{who('winner')} wins the round by the gods' will" if en
+                else f"{who('winner')} gagne la manche par la volonté des dieux")
+    elif k == "marks_cancel":
+        text = ("the Olympe's effects cancel: the Bios decides" if en
+                else "les effets de l'Olympe s'annulent : le Bios décide")
+    elif k == "bios":
+        f0, f1 = d["final"]
+        text = f"final Bios {f0} against {f1}" if en else f"Bios final {f0} contre {f1}"
+    elif k == "bataille":
+        text = ("tie: bataille! each player puts a card face down" if en
+                else "égalité : bataille ! chacun pose une carte face cachée")
+    elif k == "bataille_impossible":
+        cards = [c for side in d["cards"] for c in side]
+        text = (f"tie, but not enough cards for a bataille: {_names(cards)} go to the Enfers"
+                if en else f"égalité sans assez de cartes pour la bataille : {_names(cards)} "
+                "vont aux Enfers")
+    elif k == "round_won":
+        text = (f"{who('winner')} wins the round: {_names(d['vivants'])} to the Vivants" if en
+                else f"{who('winner')} gagne la manche : {_names(d['vivants'])} chez les Vivants")
+        if d.get("enfers"):
+            text += (f", {_names(d['enfers'])} to the Enfers" if en
+                     else f", {_names(d['enfers'])} aux Enfers")
+    elif k == "end":
+        n0, n1 = d["scores"]
+        reason = REASONS["en" if en else "fr"].get(str(d["reason"]), str(d["reason"]))
+        ranks = d["ranks"]
+        if ranks[0] == ranks[1]:
+            head = "Draw" if en else "Match nul"
+        else:
+            head = (f"{seats[ranks.index(0)]} wins" if en else f"{seats[ranks.index(0)]} gagne")
+        text = f"{head} ({reason}): Vivants {n0:g} – {n1:g}, Bios {d['bios'][0]} – {d['bios'][1]}"
+        if not en:
+            text = text.replace("): ", ") : ")
+    elif k == "resource_drawn":
+        text = (f"{who()} draws {d['resource']}" if en else f"{who()} tire {d['resource']}")
+    elif k == "resource_placed":
+        text = (f"{who()} puts {d['resource']} on {d['dieu']}" if en
+                else f"{who()} place {d['resource']} auprès {_de(str(d['dieu']))}")
+    elif k == "resource_discarded":
+        text = (f"{d['resource']} has no Dieu to receive it and is discarded" if en
+                else f"{d['resource']} n'a aucun Dieu pour la recevoir et est défaussée")
+    elif k == "reshuffle":
+        text = (f"the {d['count']} used resources are shuffled into a new pile" if en
+                else f"les {d['count']} ressources utilisées sont remélangées en une pioche")
+    elif k == "choice_made":
+        text = f"{who()} has chosen" if en else f"{who()} a choisi"
+    elif k == "my_choice":
+        if d.get("down"):
+            text = (f"you put {d['card']} face down" if en
+                    else f"vous posez {d['card']} face cachée")
+        else:
+            text = (f"you send {d['card']}" if en else f"vous envoyez {d['card']}")
+    elif k == "combatant":
+        if d["famix"]:
+            text = (f"{who()} sends the FaMiX {_names(d['cards'])} led by {d['avant']} "
+                    f"(Bios {d['bios']})" if en else
+                    f"{who()} envoie la FaMiX {_names(d['cards'])} menée par {d['avant']} "
+                    f"(Bios {d['bios']})")
+        else:
+            text = (f"{who()} sends {d['avant']} alone (Bios {d['bios']})" if en
+                    else f"{who()} envoie {d['avant']} seul (Bios {d['bios']})")
+    elif k == "intervention":
+        if d["sens"] == "pour":
+            text = (f"{d['dieu']} receives the three divine foods and intervenes for {who()}"
+                    if en else f"{d['dieu']} reçoit les trois Nourritures divines et intervient "
+                    f"en faveur de {who()}")
+        else:
+            text = (f"{d['dieu']} receives the three offerings and intervenes against {who()}"
+                    if en else f"{d['dieu']} reçoit les trois Offrandes et intervient "
+                    f"contre {who()}")
+    elif k == "face_down":
+        a, b = d["cards"]
+        text = (f"face down: {a} and {b}" if en else f"face cachée : {a} et {b}")
+    else:
+        args = ", ".join(f"{key}={value}" for key, value in d.items())
+        text = f"{k}({args})"
+    if event.ruling and k in ("olympe_decides", "bataille", "bataille_impossible"):
+        text += f" [{event.ruling}]"
+    return text

@@ -1,0 +1,124 @@
+"""The MiTiX game: options (mode and paquets), setup, notation, descriptions, rendering."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from functools import cached_property
+from typing import Any, ClassVar, Literal
+
+from pydantic import Field
+
+from ludotheque.core.data import did_you_mean
+from ludotheque.core.errors import OptionsError
+from ludotheque.core.game import JSON, Action, Config, Event, Game, Options, State
+
+from . import notation
+from .cards import CardSet, PaquetEntry, load_base_set, load_default_paquets
+from .describe import describe_event
+from .rules import AREOPAGE_FAMIX, AREOPAGE_MITIX, FAMIX, MITIX, MitixState
+
+MINIMUM = {"mitix": AREOPAGE_MITIX, "famix": AREOPAGE_FAMIX}  # MX-3
+MODE_TITLES = {"mitix": "MiTiX vs MiTiX", "famix": "FaMiX vs FaMiX"}
+
+
+class MitixOptions(Options):
+    """`mode`: "mitix" (MiTiX vs MiTiX) or "famix" (FaMiX vs FaMiX); `paquets`: one list of
+    card names per seat (None: the two paquets shipped with the game)."""
+
+    mode: Literal["mitix", "famix"] = "mitix"
+    paquets: tuple[tuple[str, ...], tuple[str, ...]] | None = Field(default=None)
+
+
+class Mitix(Game):
+    id = "mitix"
+    title = "MiTiX"
+    version = "1"
+    min_players = 2
+    max_players = 2
+    options_type = MitixOptions
+    state_type: ClassVar[type[State]] = MitixState
+    hidden_information = True
+    step_limit = 2_000
+
+    def __init__(self) -> None:
+        super().__init__()
+        MitixState.cards = self.cards
+
+    @cached_property
+    def cards(self) -> CardSet:
+        """The base set (MX-2)."""
+        return load_base_set()
+
+    @cached_property
+    def default_paquets(self) -> list[PaquetEntry]:
+        return load_default_paquets(self.cards)
+
+    def paquet(self, name: str) -> tuple[str, ...]:
+        """The cards of a paquet shipped with the game, by its name."""
+        for paquet in self.default_paquets:
+            if paquet.nom == name:
+                return tuple(paquet.cartes)
+        known = [p.nom for p in self.default_paquets]
+        raise KeyError(f'no paquet "{name}"{did_you_mean(name, known)}')
+
+    def paquets(self, options: MitixOptions) -> tuple[tuple[str, ...], tuple[str, ...]]:
+        if options.paquets is not None:
+            return options.paquets
+        first, second = self.default_paquets[:2]
+        return tuple(first.cartes), tuple(second.cartes)
+
+    def validate(self, players: int, options: Options) -> None:
+        assert isinstance(options, MitixOptions)
+        names = self.cards.index
+        need = MINIMUM[options.mode]
+        for seat, paquet in enumerate(self.paquets(options)):
+            for name in paquet:
+                if name not in names:
+                    raise OptionsError(f'MiTiX: the paquet of seat {seat + 1} names an unknown '
+                                       f'card "{name}"{did_you_mean(name, names)}')
+            if len(paquet) < need:
+                # MX-3: a paquet too short for the mode is refused before the game.
+                raise OptionsError(
+                    f"MiTiX (MX-3): the paquet of seat {seat + 1} holds {len(paquet)} cards; "
+                    f"{MODE_TITLES[options.mode]} needs at least {need}")
+
+    def _new(self, seed: int, players: int, options: Options) -> State:
+        assert isinstance(options, MitixOptions)
+        index = self.cards.index
+        ids = [[index[n] for n in p] for p in self.paquets(options)]
+        return MitixState.new(seed, MITIX if options.mode == "mitix" else FAMIX, ids)
+
+    def parse(self, text: str) -> Action:
+        return notation.parse(text, self.cards.index)
+
+    def configs(self) -> Sequence[Config]:
+        # "famix-doubles": each default paquet twice over, so that two copies of one Dieu
+        # often stand on one Olympe (the "Huile > Zeus #2" notation) and FaMiX are larger.
+        first, second = self.paquets(MitixOptions())
+        doubles = MitixOptions(mode="famix", paquets=(first * 2, second * 2))
+        return [Config(2, MitixOptions(mode="mitix"), "mitix"),
+                Config(2, MitixOptions(mode="famix"), "famix"),
+                Config(2, doubles, "famix-doubles")]
+
+    def describe(self, event: Event, lang: str = "fr") -> str:
+        return describe_event(event, lang)
+
+    def render(self, view: Mapping[str, JSON], seat: int | None, lang: str = "fr") -> Any:
+        from .terminal import render_view  # lazily: the rules never import rich
+
+        return render_view(self.cards, view, seat, lang)
+
+    def heuristic(self, state: State, seat: int) -> float:
+        """Vivants ahead, plus a little for the Bios still to fight, in [-1, 1]."""
+        assert isinstance(state, MitixState)
+        other = 1 - seat
+        lead = len(state.vivants[seat]) - len(state.vivants[other])
+        room = len(state.vivants[seat]) + len(state.vivants[other]) + 2 * len(
+            state.areopage[seat]) + 2
+        score = lead / room
+        if state.mode == FAMIX and state.areopage[seat] and state.areopage[other]:
+            bios = self.cards.bios
+            mine = sum(bios[c] for c in state.areopage[seat])
+            theirs = sum(bios[c] for c in state.areopage[other])
+            score += 0.1 * (mine - theirs) / (mine + theirs)
+        return max(-1.0, min(1.0, score))

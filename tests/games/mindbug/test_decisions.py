@@ -1,0 +1,78 @@
+"""The decisions taken beyond the rulings (docs/rules/mindbug.md, "Decisions"), each tested."""
+
+from __future__ import annotations
+
+from ludotheque.games.mindbug import GAME
+from ludotheque.games.mindbug.rules import TURN_LIMIT, MindbugState
+
+from .scenario import act, acts, board, discard, hand, kinds, pending, play, setup
+
+FILLER = ["gorillion"]
+
+
+def test_decision_1_a_single_candidate_is_taken_without_asking() -> None:
+    s = setup(hands=[["tigrecureuil"], FILLER], boards=[[], ["gorillion", "arachnhibou"]])
+    play(s, "tigrecureuil")
+    assert board(s, 1) == ["arachnhibou"] and pending(s) == "act"
+
+
+def test_decision_2_the_attack_ends_when_the_attacker_leaves_play() -> None:
+    s = setup(boards=[["hydrescargot"], ["gorillion", "arachnhibou"]], hands=[[], FILLER])
+    act(s, "attack hydrescargot")
+    events = act(s, "pick hydrescargot")  # outnumbered, it may defeat itself
+    assert "attack_ends" in kinds(events)
+    assert s.life == [3, 3] and s.active == 1
+
+
+def test_decision_6_manticore_defeats_the_weakest_on_both_sides() -> None:
+    s = setup(boards=[["manticore-majestueuse", "reptireur"], ["reptireur", "gorillion"]],
+              hands=[[], FILLER], new_servants=True)
+    act(s, "attack manticore-majestueuse")
+    assert board(s, 0) == ["manticore-majestueuse"] and board(s, 1) == ["gorillion"]
+
+
+def test_decision_7_the_mermaid_may_lower_your_life() -> None:
+    s = setup(hands=[["sirene-mysterieuse"], FILLER], life=[5, 2])
+    play(s, "sirene-mysterieuse")
+    assert s.life == [2, 2]
+
+
+def test_decision_8_a_discarded_card_goes_to_its_owners_discard_pile() -> None:
+    s = setup(new_servants=True, hands=[["hamster-affame", "reptireur"],
+                                        ["arachnhibou", "furet-saboteur"]])
+    acts(s, "play hamster-affame", "decline", "pick arachnhibou", "keep")
+    assert sorted(hand(s, 0)) == ["arachnhibou", "reptireur"]  # Arachnhibou is seat 1's
+    acts(s, "play furet-saboteur", "decline", "pick arachnhibou")
+    assert discard(s, 1) == ["arachnhibou"]  # back to its owner's pile
+    assert discard(s, 0) == ["reptireur"]
+
+
+def test_decision_11_tag_team_who_starts_follows_the_team_reveals() -> None:
+    for seed in range(10):
+        s = GAME.new(seed, 4)
+        assert isinstance(s, MindbugState)
+        a, b = (s.cat.get(k).power for k in s.reveals[-1])  # type: ignore[union-attr]
+        assert s.active == (0 if a > b else 1)
+
+
+def test_decision_12_deathweaver_silences_both_opponents_in_tag_team() -> None:
+    s = setup(players=4, hands=[FILLER, ["abeille-tueuse"], FILLER, FILLER],
+              boards=[[], [], ["veuve-noire"], []], mindbugs=[0, 0, 0, 0],
+              mindfrogs=[0, 0, 0, 0], active=1)
+    events = play(s, "abeille-tueuse")
+    assert "silenced" in kinds(events) and s.life == [3, 3]
+
+
+def test_decision_12_fewer_creatures_compares_with_either_opponent() -> None:
+    s = setup(players=4, boards=[["hydrescargot"], [], [], ["reptireur", "arachnhibou"]],
+              hands=[[], FILLER, FILLER, FILLER])
+    act(s, "attack hydrescargot")
+    assert pending(s) == "pick"  # 1 creature against seat 3's 2: the condition holds
+
+
+def test_decision_14_the_turn_limit_is_a_draw() -> None:
+    s = setup(hands=[["gorillion"], FILLER])
+    s.turn = TURN_LIMIT
+    play(s, "gorillion")
+    result = s.result()
+    assert result is not None and result.is_draw and result.reason == "turn_limit"
