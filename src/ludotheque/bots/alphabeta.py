@@ -16,6 +16,7 @@ from ludotheque.core import Action, IllegalAction, Rng, Seat, State, canonical
 
 from .base import Bot
 from .budget import Budget, Clock
+from .common import sample
 from .knowledge import load
 
 Evaluation = Callable[[State, Seat], float]  # in [-1, 1], for the seat
@@ -45,7 +46,8 @@ class _Entry:
 
 
 def searchable(state: State) -> bool:
-    """Alpha-beta applies: two players, perfect information, one seat to act."""
+    """Alpha-beta applies: two players, perfect information, one seat to act. (A variant
+    with a secret part, like Mitan's hidden placement, is searched on a determinization.)"""
     return (not state.game.hidden_information and len(state.to_act()) == 1
             and state.game.max_players == 2)
 
@@ -95,6 +97,8 @@ class AlphaBetaBot:
         load(state.game.id)
         clock = self.budget.start()
         self._clock = clock
+        # The search runs on a determinization: a clone unless a variant hides something.
+        state = sample(state, seat, self.rng)
         self._table: dict[Hashable, _Entry] = {}
         self._killers: dict[int, list[Action]] = {}
         self._history: dict[Action, int] = {}

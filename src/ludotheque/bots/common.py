@@ -36,11 +36,12 @@ def reseed(state: State, rng: Rng) -> None:
 
 
 def sample(state: State, seat: Seat, rng: Rng) -> State:
-    """A state the bot may search: consistent with `view(seat)`, hidden parts re-dealt."""
-    if state.game.hidden_information:
-        copy = state.determinize(seat, rng)
-    else:
-        copy = state.clone()
+    """A state the bot may search: consistent with `view(seat)`, hidden parts re-dealt.
+
+    Always `determinize`, even when the game says it has no hidden information: the flag is
+    per game, and a variant may hide something (Mitan's hidden placement, MT-16).
+    """
+    copy = state.determinize(seat, rng)
     reseed(copy, rng)
     return copy
 

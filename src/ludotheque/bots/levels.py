@@ -39,8 +39,11 @@ LEVELS: dict[str, Level] = {
     "difficile": Level("difficile", 1500, 3.0, MCTSSettings(exploration=0.6, rollout_depth=8)),
 }
 
-# A game's own bot for a level: (seed, budget) -> bot. Registered by per-game modules.
-GameLevelFactory = Callable[[int, Budget], Bot]
+# A game's own bot for a level: (seed, nodes, seconds) -> bot, registered by per-game modules.
+# `nodes` is None unless the spec set it (`moyen:nodes=...`): the game then picks its own
+# node budget for the level (an alpha-beta node is not an MCTS iteration); `seconds` is the
+# level's time budget, None with `:time=0`.
+GameLevelFactory = Callable[[int, int | None, float | None], Bot]
 _GAME_LEVELS: dict[tuple[str, str], GameLevelFactory] = {}
 
 
@@ -92,8 +95,9 @@ class LevelBot:
     """A level: MCTS / IS-MCTS with the level's knobs, or the game's own bot for the level."""
 
     def __init__(self, level: Level, seed: int, budget: Budget, settings: MCTSSettings,
-                 name: str) -> None:
+                 name: str, custom_nodes: bool = False) -> None:
         self.name = name
+        self.custom_nodes = custom_nodes
         self.level = level
         self.seed = seed
         self.budget = budget
@@ -107,7 +111,8 @@ class LevelBot:
             seed = derive_seed(self.seed, game_id)
             factory = _GAME_LEVELS.get((game_id, self.level.name))
             if factory is not None:
-                bot = factory(seed, self.budget)
+                nodes = self.budget.nodes if self.custom_nodes else None
+                bot = factory(seed, nodes, self.budget.seconds)
             else:
                 bot = MCTSBot(seed, self.budget, self.settings, self.name)
             self._bots[game_id] = bot
@@ -122,7 +127,8 @@ def _level_factory(level: Level) -> Callable[[int, dict[str, str]], Bot]:
         spec = _spec(level.name, knobs)
         _check_knobs(knobs, {"nodes", "time", "c", "depth", "rollout"}, spec)
         budget = _budget(knobs, level.nodes, level.seconds, spec)
-        return LevelBot(level, seed, budget, _settings(knobs, level.settings, spec), spec)
+        return LevelBot(level, seed, budget, _settings(knobs, level.settings, spec), spec,
+                        custom_nodes="nodes" in knobs)
 
     return make
 
