@@ -11,6 +11,11 @@ from ludotheque.core.errors import LudoError
 from ludotheque.core.game import Game
 
 GAME_MODULES: tuple[str, ...] = (
+    "mitix",
+    "mindbug",
+    "diamagique",
+    "mitan",
+    "mimik",
 )
 
 _cache: dict[str, Game] = {}
