@@ -135,7 +135,8 @@ def _level(level: str) -> GameLevelFactory:
         generic = LEVELS[level]
         # Hidden placement (MT-16) is a simultaneous choice: the level's own MCTS plays it.
         fallback = MCTSBot(derive_seed(seed, "fallback"),
-                           Budget(nodes=generic.nodes, seconds=seconds), generic.settings)
+                           Budget(nodes=generic.nodes if nodes is None else nodes,
+                                  seconds=seconds), generic.settings)
         budget = Budget(nodes=ALPHABETA_NODES[level] if nodes is None else nodes,
                         seconds=seconds)
         return AlphaBetaBot(seed, budget, fallback=fallback, name=f"{level} (alpha-beta)")
