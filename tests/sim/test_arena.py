@@ -117,3 +117,20 @@ def test_ludo_arena_refuses_bad_requests(args: list[str], message: str) -> None:
     result = CliRunner().invoke(main, ["arena", *args])
     assert result.exit_code == 1
     assert message in result.output
+
+
+def test_ludo_arena_runs_as_a_program_on_a_registered_game() -> None:
+    """The real command in its own process, on a game of the registry (Mitan, cheap bots)."""
+    import subprocess
+    import sys
+
+    if "mitan" not in games.ids():
+        pytest.skip("Mitan is not registered")
+    done = subprocess.run(
+        [sys.executable, "-m", "ludotheque.cli", "arena", "mitan", "--bots",
+         "random,facile:nodes=5:time=0", "-n", "2", "--json", "-"],
+        capture_output=True, text=True, timeout=120, check=False)
+    assert done.returncode == 0, done.stderr
+    data = json.loads(done.stdout)
+    assert data["games"] == 2
+    assert [r["seats_played"] for r in data["results"]] == [2, 2]
