@@ -18,16 +18,17 @@ import time
 
 from ludotheque import games
 from ludotheque.bots import make_bot
-from ludotheque.core import Game, Rng, State
+from ludotheque.core import Config, Game, Rng, State
 
 
-def positions(game: Game, count: int, seed: int) -> list[tuple[State, int]]:
+def positions(game: Game, config: Config, count: int, seed: int) -> list[tuple[State, int]]:
+    """Up to `count` decisions with a real choice (none for a setup without decisions)."""
     rng = Rng(seed)
     out: list[tuple[State, int]] = []
-    g = 0
-    while len(out) < count:
-        state = game.new(seed + g)
-        g += 1
+    for g in range(50):
+        if len(out) >= count:
+            break
+        state = game.new(seed + g, config.players, config.options)
         step = 0
         while not state.is_over() and len(out) < count:
             seat = state.to_act()[0]
@@ -56,27 +57,36 @@ def main() -> None:
                         help="bot specs, comma-separated")
     parser.add_argument("--positions", type=int, default=20)
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--setups", type=int, default=2, help="setups per game (configs())")
     args = parser.parse_args()
     chosen = [games.get(g) for g in args.games] or games.all_games()
     specs = [s for s in args.bots.split(",") if s]
-    print(f"{'game':<12} {'bot':<28} {'mean s':>8} {'max s':>8} {'nodes':>8} {'nodes/s':>9}")
+    print(f"{'game':<12} {'setup':<14} {'bot':<22} {'mean s':>8} {'max s':>8} {'nodes':>8} "
+          f"{'nodes/s':>9}")
     for game in chosen:
-        points = positions(game, args.positions, args.seed)
-        for spec in specs:
-            bot = make_bot(spec, args.seed)
-            times: list[float] = []
-            nodes: list[int] = []
-            for state, seat in points:
-                started = time.perf_counter()
-                bot.choose(state, seat)
-                times.append(time.perf_counter() - started)
-                n = nodes_of(bot)
-                if n is not None:
-                    nodes.append(n)
-            mean_nodes = statistics.mean(nodes) if nodes else float("nan")
-            rate = sum(nodes) / sum(times) if nodes and sum(times) else float("nan")
-            print(f"{game.id:<12} {spec:<28} {statistics.mean(times):>8.3f} {max(times):>8.3f} "
-                  f"{mean_nodes:>8.0f} {rate:>9.0f}", flush=True)
+        for config in list(game.configs())[:args.setups]:
+            points = positions(game, config, args.positions, args.seed)
+            if points:
+                run(game.id, config.label[:14], points, specs, args.seed)
+
+
+def run(game_id: str, label: str, points: list[tuple[State, int]], specs: list[str],
+        seed: int) -> None:
+    for spec in specs:
+        bot = make_bot(spec, seed)
+        times: list[float] = []
+        nodes: list[int] = []
+        for state, seat in points:
+            started = time.perf_counter()
+            bot.choose(state, seat)
+            times.append(time.perf_counter() - started)
+            n = nodes_of(bot)
+            if n is not None:
+                nodes.append(n)
+        mean_nodes = statistics.mean(nodes) if nodes else float("nan")
+        rate = sum(nodes) / sum(times) if nodes and sum(times) else float("nan")
+        print(f"{game_id:<12} {label:<14} {spec:<22} {statistics.mean(times):>8.3f} "
+              f"{max(times):>8.3f} {mean_nodes:>8.0f} {rate:>9.0f}", flush=True)
 
 
 if __name__ == "__main__":
