@@ -106,15 +106,19 @@ class MCTSBot:
         self.last_stats = {a: (int(e[0]), e[1] / e[0] if e[0] else 0.0)
                            for a, e in stats.items()}
         if len(state.to_act()) > 1:
-            # A simultaneous choice: play the mixed strategy the search converged to.
+            # A simultaneous choice: play the mixed strategy the search converged to, its
+            # visits less the share Exp3 spent exploring uniformly (Lanctot et al.'s
+            # "purified" strategy), so that a weak choice is not played for noise.
             total = sum(stats[a][0] for a in legal if a in stats)
-            if total > 0:
-                x = rng.random() * total
-                for a in legal:
-                    if a in stats:
-                        x -= stats[a][0]
-                        if x < 0:
-                            return a
+            floor = _GAMMA * total / len(legal)
+            weights = [max(0.0, stats[a][0] - floor) if a in stats else 0.0 for a in legal]
+            mass = sum(weights)
+            if mass > 0:
+                x = rng.random() * mass
+                for a, w in zip(legal, weights, strict=True):
+                    x -= w
+                    if x < 0:
+                        return a
         best = legal[0]
         best_key = (-1.0, -1.0)
         for a in legal:  # most visited, then best mean; ties go to the earlier legal action
