@@ -134,3 +134,19 @@ def test_ludo_arena_runs_as_a_program_on_a_registered_game() -> None:
     data = json.loads(done.stdout)
     assert data["games"] == 2
     assert [r["seats_played"] for r in data["results"]] == [2, 2]
+
+
+def test_copies_of_a_bot_in_one_game_count_as_one_trial_for_the_interval() -> None:
+    from ludotheque.sim.arena import Played, summarise
+
+    arena = Arena("x", 4, {}, ("a", "b", "a", "b"), 4)
+    played = []
+    for i, _, lineup in arena.schedule():  # "a" holds seats 0 and 2, or 1 and 3, and wins
+        first = arena.bots[lineup[0]] == "a"
+        played.append(Played(i, 0, lineup, (0, 1, 0, 1) if first else (1, 0, 1, 0),
+                             (1.0, 0.0, 1.0, 0.0) if first else (0.0, 1.0, 0.0, 1.0),
+                             "won", 10, (0.0,) * 4, (0.0,) * 4, (1,) * 4))
+    rows = {r["bot"]: r for r in summarise(arena, played, 1.0)["results"]}
+    assert rows["a"]["seats_played"] == 8 and rows["a"]["games_played"] == 4
+    assert rows["a"]["win_rate"] == 1.0
+    assert rows["a"]["ci95"][0] == pytest.approx(4 / (4 + 1.959964**2))  # Wilson, 4 of 4

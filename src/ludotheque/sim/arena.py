@@ -117,11 +117,16 @@ def play_all(arena: Arena, workers: int = 1) -> Iterator[Played]:
 
 
 def summarise(arena: Arena, played: Sequence[Played], seconds: float) -> dict[str, JSON]:
-    """Per bot: seats played, score, win rate with its 95% interval, Elo, thinking time."""
+    """Per bot: seats played, score, win rate with its 95% interval (over games), Elo,
+    thinking time."""
     names = list(dict.fromkeys(arena.bots))  # the same spec twice is one bot
     bot_index = [names.index(b) for b in arena.bots]
     seats = [0] * len(names)
     score = [0.0] * len(names)
+    # Per game, the bot's mean utility over its seats: copies of a bot in one game (team-mates,
+    # three Moyen against one Difficile) are not independent trials, games are.
+    game_score = [0.0] * len(names)
+    games_played = [0] * len(names)
     wins = [0] * len(names)
     think_max = [0.0] * len(names)
     think_total = [0.0] * len(names)
@@ -138,6 +143,10 @@ def summarise(arena: Arena, played: Sequence[Played], seconds: float) -> dict[st
             draws += 1
         actions += p.actions
         endings[p.reason] = endings.get(p.reason, 0) + 1
+        for b in set(owners):
+            mine = [p.utilities[s] for s, o in enumerate(owners) if o == b]
+            game_score[b] += sum(mine) / len(mine)
+            games_played[b] += 1
         for seat, b in enumerate(owners):
             seats[b] += 1
             score[b] += p.utilities[seat]
@@ -150,10 +159,11 @@ def summarise(arena: Arena, played: Sequence[Played], seconds: float) -> dict[st
     n = len(played)
     bots: list[JSON] = []
     for b, name in enumerate(names):
-        low, high = wilson(score[b], seats[b])
+        low, high = wilson(game_score[b], games_played[b])
         bots.append({
             "bot": name,
             "seats_played": seats[b],
+            "games_played": games_played[b],
             "score": score[b],
             "outright_wins": wins[b],
             "win_rate": score[b] / seats[b] if seats[b] else 0.0,
