@@ -1,6 +1,6 @@
 """Diamagique tools: playout speed, and the golden records of tests/records/diamagique/.
 
-    python bench/diamagique.py speed [--seconds 10]
+    python bench/diamagique.py speed [--seconds 10]     (CPU seconds of this process)
     python bench/diamagique.py records [--out tests/records/diamagique]
 
 Records are real games played through the engine from `new()`: seeded random play for the
@@ -71,13 +71,13 @@ def playout(seed: int, options: DiamagiqueOptions, policy: Policy
 def speed(seconds: float) -> None:
     for official in (False, True):
         options = DiamagiqueOptions(official_match=official)
-        started = time.perf_counter()
+        started = time.process_time()
         games = actions = 0
-        while time.perf_counter() - started < seconds:
+        while time.process_time() - started < seconds:
             _, moves = playout(games, options, random_policy)
             games += 1
             actions += len(moves)
-        elapsed = time.perf_counter() - started
+        elapsed = time.process_time() - started
         print(f"official_match={official}: {games / elapsed:.0f} random playouts/s, "
               f"{actions / elapsed:.0f} actions/s, {actions / games:.1f} actions per game")
 

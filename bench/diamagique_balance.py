@@ -11,12 +11,12 @@ Draws count half. Confidence intervals are Wilson score intervals at 95%.
 from __future__ import annotations
 
 import argparse
-import math
 import sys
 import time
 from pathlib import Path
 
 from ludotheque.core import Action, Rng, derive_seed
+from ludotheque.core.stats import wilson
 from ludotheque.games import get
 from ludotheque.games.diamagique import DiamagiqueOptions
 from ludotheque.games.diamagique.catalog import CARDS
@@ -75,15 +75,6 @@ def play(deck_a: str, deck_b: str, seed: int, policy: str) -> float:
     assert result is not None
     return result.utility(0)
 
-
-def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    if n == 0:
-        return 0.0, 1.0
-    p = wins / n
-    denom = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / denom
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    return centre - half, centre + half
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -15,8 +15,9 @@ from collections import Counter
 from pathlib import Path
 
 from ludotheque.core.rng import Rng, derive_seed
+from ludotheque.core.stats import wilson
 from ludotheque.games.mitix import GAME
-from ludotheque.games.mitix.balance import BalanceTally, wilson
+from ludotheque.games.mitix.balance import BalanceTally
 from ludotheque.games.mitix.game import MitixOptions
 
 LOW, HIGH = 0.20, 0.80

@@ -17,3 +17,14 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 @pytest.fixture
 def playouts(request: pytest.FixtureRequest) -> int:
     return int(request.config.getoption("--playouts"))
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
+    """The conformance harness's figures (playouts, lengths, endings) for each setup."""
+    lines = [value for report in terminalreporter.stats.get("passed", [])
+             if report.when == "call"
+             for key, value in report.user_properties if key == "conformance"]
+    if lines:
+        terminalreporter.section("conformance harness")
+        for line in sorted(lines):
+            terminalreporter.write_line(line)

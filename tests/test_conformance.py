@@ -16,10 +16,12 @@ SETUPS = [(g, c) for g in games.all_games() for c in g.configs()]
 
 @pytest.mark.parametrize(("game", "config"), SETUPS,
                          ids=[f"{g.id}-{c.label}" for g, c in SETUPS])
-def test_random_playouts_honour_the_contract(game: Game, config: Config, playouts: int) -> None:
+def test_random_playouts_honour_the_contract(game: Game, config: Config, playouts: int,
+                                            request: pytest.FixtureRequest) -> None:
     report = check_game(game, config, playouts)
     assert report.playouts == playouts
-    print(report.summary())
+    # Printed at the end of the run by conftest.py, also under xdist.
+    request.node.user_properties.append(("conformance", report.summary()))
 
 
 def test_every_registered_game_is_reachable_by_id() -> None:

@@ -79,7 +79,6 @@ class TerminalGame:
             for s, spec in enumerate(self.seats) if spec != HUMAN
         }
         humans = [s for s, spec in enumerate(self.seats) if spec == HUMAN]
-        screen_hides = self.game.hidden_information and len(humans) > 1
         state = self.game.new(self.seed, players, self.options)
         moves: list[Move] = []
         log: list[Event] = []
@@ -91,7 +90,8 @@ class TerminalGame:
                 console.print(self.t("bot_plays", name=self.seats[seat], n=seat + 1,
                                      action=action.text()))
             else:
-                if screen_hides and last_human not in (None, seat):
+                if (len(humans) > 1 and state.hides_information()
+                        and last_human not in (None, seat)):
                     console.clear()
                     ask(self.t("pass_device", n=seat + 1))
                 last_human = seat

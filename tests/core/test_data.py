@@ -48,6 +48,8 @@ def test_a_good_file_loads(tmp_path: Path) -> None:
         ('[[card]]\nname = "Persée"\nbioss = 5\nbios = 5\n',
          'base.toml, card "Persée", field "bioss": unknown field (did you mean "bios"?)'),
         ('[[card]]\nname = "Persée"\n', 'base.toml, card "Persée", field "bios": missing'),
+        ('[[card]]\nname = "Persée"\nbio = 5\n',
+         'base.toml, card "Persée", field "bio": unknown field (did you mean "bios"?)'),
         ('[[card]]\nname = "Méduse"\nbios = 1\n[[card]]\nname = "Persée"\nbios = 5\n'
          'amis = ["Meduse"]\n',
          'base.toml, card "Persée", field "amis": unknown card "Meduse" (did you mean "Méduse"?)'),

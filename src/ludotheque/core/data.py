@@ -89,7 +89,8 @@ def validate_entries(
         try:
             item = model.model_validate(dict(raw))
         except ValidationError as exc:
-            err = exc.errors()[0]
+            # A misspelt field is both unknown and missing: name the unknown one first.
+            err = min(exc.errors(), key=lambda e: e["type"] != "extra_forbidden")
             field = ".".join(str(p) for p in err["loc"]) or None
             message = err["msg"]
             if err["type"] == "extra_forbidden" and field:

@@ -9,6 +9,7 @@ the server, the CLI, the adapters) talks to a game only through these two classe
 from __future__ import annotations
 
 import json
+import sys
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -206,6 +207,11 @@ class State(ABC):
     def view(self, seat: Seat | None) -> dict[str, JSON]:
         """What `seat` may see, as JSON-able data; `view(None)` is a spectator's."""
 
+    def hides_information(self) -> bool:
+        """Whether some seat cannot see part of this state now (a hand, a deck, a secret
+        choice). Perfect-information search may be used where it is False."""
+        return type(self).game.hidden_information
+
     @abstractmethod
     def determinize(self, seat: Seat | None, rng: Rng) -> Self:
         """A full state consistent with `view(seat)`, every hidden part re-dealt from `rng`.
@@ -248,6 +254,8 @@ class Game(ABC):
     max_players: ClassVar[int] = 2
     options_type: ClassVar[type[Options]] = Options
     state_type: ClassVar[type[State]]
+    # True when some setup of the game hides information; State.hides_information() says
+    # whether a given state does.
     hidden_information: ClassVar[bool] = False
     # The conformance harness fails a playout that runs longer than this many actions.
     step_limit: ClassVar[int] = 20_000
@@ -320,7 +328,9 @@ class Game(ABC):
 
     def rules(self, lang: str = "fr") -> str:
         """The rules summary shipped with the game (`rules.<lang>.md` in its package)."""
-        package = type(self).__module__.rsplit(".", 1)[0]
+        module = type(self).__module__
+        # The game's package: its module's parent, or the module itself if it is a package.
+        package = module if hasattr(sys.modules[module], "__path__") else module.rpartition(".")[0]
         for name in (f"rules.{lang}.md", "rules.fr.md"):
             path = resources.files(package).joinpath(name)
             if path.is_file():

@@ -12,8 +12,7 @@ from ludotheque import games
 from ludotheque.bots import make_bot
 from ludotheque.core import JSON, Game, IllegalAction, derive_seed
 from ludotheque.core.record import Move, Record, record_of
-
-from .stats import wilson
+from ludotheque.core.stats import wilson
 
 
 @dataclass(frozen=True)

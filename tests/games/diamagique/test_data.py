@@ -44,7 +44,7 @@ def test_the_shipped_data_loads(data: Path) -> None:
      'sorts.toml, sort "Lueur vive", field "couleurs.0"'),
     ("sorts.toml", 'name = "Lueur vive"\ncouleurs = ["Jaune"]\npuissance = 3',
      'name = "Lueur vive"\ncouleurs = ["Jaune"]\npuisance = 3',
-     'sorts.toml, sort "Lueur vive", field "puissance": missing'),
+     'sorts.toml, sort "Lueur vive", field "puisance": unknown field (did you mean "puissance"?)'),
     ("sorts.toml", '{ categorie = "multiplicateur", montant = 2,',
      '{ categorie = "multiplicateur",',
      'sorts.toml, sort "Miroir ardent", field "effet": Value error, a multiplicateur effect '

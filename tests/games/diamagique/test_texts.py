@@ -80,6 +80,17 @@ def test_the_terminal_table_shows_the_chateau_the_teams_and_the_computation() ->
     assert "3 → 5 (Ignace des Forges, positive)" in after
 
 
+def test_the_table_shows_diamagiques_to_place_and_castles_to_choose() -> None:
+    state = stacked(hands=(PLAIN_AUBE, PLAIN_MAREES), active=0, pot=["Vert"],
+                    castles=(["Fonderie"] * 8, ["Manoir des lianes"] * 8))
+    play(state, "M1 lueur-vive", "M1 bruine", "M2 tison", "M2 onde-claire", "M3 rayon-d-aube",
+         "M3 raz-de-maree")
+    assert "à poser" in _text(GAME.render(state.view(1), 1))
+    official = GAME.new(3, 2, {"official_match": True})
+    seat = official.to_act()[0]
+    assert "Châteaux : " in _text(GAME.render(official.view(seat), seat))
+
+
 def test_a_finished_game_renders_its_result() -> None:
     state = GAME.new(4)
     rng = Rng(4)

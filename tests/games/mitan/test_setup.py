@@ -163,3 +163,18 @@ def test_mt16_open_placement_shows_everything_to_everyone() -> None:
     draft_first_of_each(state)
     state.play("C@e1", 0)
     assert state.view(1)["board"][4] == "C" and state.view(None)["board"][4] == "C"
+
+
+def test_mt16_only_hidden_placement_hides_information_and_only_until_the_reveal() -> None:
+    open_game = GAME.new(3, 2, {"placement": "open"})
+    hidden = GAME.new(3, 2, {"placement": "hidden"})
+    assert isinstance(hidden, MitanState)
+    rng = Rng(1)
+    seen_hidden = False
+    while not hidden.is_over() and hidden.ply < 1:
+        assert not open_game.hides_information()
+        seat = hidden.to_act()[0]
+        seen_hidden |= hidden.hides_information()
+        hidden.apply(seat, rng.choice(hidden.legal_actions(seat)))
+    assert seen_hidden
+    assert not hidden.hides_information()  # the armies are revealed once the battle starts

@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-import pytest
-
 from ludotheque.core.rng import Rng
 from ludotheque.games.mitix import GAME
-from ludotheque.games.mitix.balance import BalanceTally, wilson
+from ludotheque.games.mitix.balance import BalanceTally
 from ludotheque.games.mitix.rules import MitixState
 
 from .helpers import mitix_position
@@ -14,13 +12,6 @@ from .helpers import mitix_position
 NEUTRAL = ["Hélène", "Pénélope"]
 
 
-def test_wilson_interval_matches_the_formula():
-    low, high = wilson(8, 10)
-    assert low == pytest.approx(0.4902, abs=1e-4)
-    assert high == pytest.approx(0.9433, abs=1e-4)
-    assert wilson(0, 0) == (0.0, 1.0)
-    low, high = wilson(0, 50)
-    assert low == 0.0 and high < 0.08
 
 
 def test_a_won_bataille_counts_for_every_card_revealed_on_the_winning_side():

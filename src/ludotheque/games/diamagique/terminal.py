@@ -85,6 +85,13 @@ def render(view: Mapping[str, Any], seat: int | None, lang: str = "fr") -> Group
                           f"{'défausse' if fr else 'discard'} {len(team['discard'])}"))
     table.add_row(*sizes)
     parts.append(table)
+    won = view.get("won") or []
+    if won:
+        line = Text("Diamagiques gagnés, à poser : " if fr else "Diamagiques won, to place: ")
+        line.append_text(Text(" ").join([_gem(g, lang) for g in won]))
+        parts.append(line)
+    if view.get("castle_deck"):
+        parts.append(Text(("Châteaux : " if fr else "Castles: ") + ", ".join(view["castle_deck"])))
     if view.get("hand") is not None:
         hand = Text("Main : " if fr else "Hand: ")
         hand.append_text(Text(", ").join([_sort(n, lang) for n in view["hand"]]) or Text("—"))

@@ -80,6 +80,7 @@ RAYS_ORTH_3 = _rays(ORTHOGONAL, 3)
 RAYS_DIAG_3 = _rays(DIAGONAL, 3)
 # The 8 neighbours of each square ("collé à", MT-2).
 NEIGHBOURS = tuple(tuple(r[0] for r in rays) for rays in _rays(EIGHT, 1))
+NEIGHBOUR_SETS = tuple(frozenset(n) for n in NEIGHBOURS)
 ORTH_STEPS = tuple(tuple(r[0] for r in rays) for rays in _rays(ORTHOGONAL, 1))
 JUMPS8_2 = _jumps(EIGHT, 2)
 JUMPS_ORTH_3 = _jumps(ORTHOGONAL, 3)

@@ -50,9 +50,9 @@ class Mitan(Game):
     max_players = 2
     options_type = MitanOptions
     state_type: ClassVar[type[State]] = MitanState
-    # The open game has no hidden information; hidden placement (an option) does, and
-    # determinize() re-deals it. The flag is per game, not per option, in the kernel.
-    hidden_information = False
+    # Hidden placement (an option, MT-16) hides each army until the reveal; the open game
+    # hides nothing (MitanState.hides_information).
+    hidden_information = True
     step_limit = 14 + 16 + HALF_MOVE_LIMIT
 
     def _new(self, seed: int, players: int, options: Options) -> State:

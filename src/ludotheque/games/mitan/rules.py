@@ -27,6 +27,7 @@ from .board import (
     KIND_OF_CODE,
     MARKET_KINDS,
     MITANS,
+    NEIGHBOUR_SETS,
     NEIGHBOURS,
     PASSEUR,
     PORTE_BOUCLIER,
@@ -72,6 +73,7 @@ RULING_OF = {CHEF_CAPTURED: "MT-20", CENTRE_HELD: "MT-21", ANNIHILATION: "MT-22"
              HALF_MOVE_LIMIT_REACHED: "MT-23", DOUBLE_PASS: "MT-19"}
 
 _ONE = ((0,), (1,))
+_NO_SQUARES: frozenset[int] = frozenset()
 _BOTH = (0, 1)
 _EMPTY_ROW = (0,) * 14
 _D1 = SQUARES
@@ -223,29 +225,30 @@ class MitanState(State):
         e = c ^ 1
         shield = PORTE_BOUCLIER * 2 + e
         enchanter = ENVOUTEUR * 2 + e
-        has_shield = has_enchanter = False
+        # MT-9: enemies next to their Porte-bouclier are shielded; MT-10: own pieces next to
+        # an enemy Envoûteur are paralysed (read once, from the position before the move).
+        shielded = frozen = _NO_SQUARES
         for sq in self.squares[e]:
             v = b[sq]
             if v == shield:
-                has_shield = True
+                shielded = shielded | NEIGHBOUR_SETS[sq]
             elif v == enchanter:
-                has_enchanter = True
+                frozen = frozen | NEIGHBOUR_SETS[sq]
         own = self.squares[c]
         out: list[Move] = []
         add = out.append
         leaps_of, rays_of = LEAPS, RAYS  # locals: read once per call, not once per piece
         for sq in own:
-            # MT-10: a piece next to an enemy Envoûteur has no move, shot or swap.
-            if has_enchanter and _next_to(b, sq, enchanter):
+            if sq in frozen:  # MT-10: no move, shot or swap
                 continue
             v = b[sq]
-            # MT-9: an enemy next to its own Porte-bouclier is never captured (_next_to).
+            # MT-9: a shielded enemy is never captured.
             for t, mv, cp in leaps_of[v][sq]:
                 x = b[t]
                 if not x:
                     add(mv)
                 elif (cp is not None and x & 1 == e
-                      and not (has_shield and _next_to(b, t, shield))):
+                      and t not in shielded):
                     add(cp)
             for ray in rays_of[v][sq]:
                 # MT-5: slides cross empty squares and stop at the first piece met.
@@ -255,7 +258,7 @@ class MitanState(State):
                         add(mv)
                         continue
                     if (cp is not None and x & 1 == e
-                            and not (has_shield and _next_to(b, t, shield))):
+                            and t not in shielded):
                         add(cp)
                     break
             kind = v >> 1
@@ -271,7 +274,7 @@ class MitanState(State):
                     for t, shot in targets:
                         x = b[t]
                         if x:
-                            if x & 1 == e and not (has_shield and _next_to(b, t, shield)):
+                            if x & 1 == e and t not in shielded:
                                 add(shot)
                             break
             elif kind == BELIER:
@@ -284,7 +287,7 @@ class MitanState(State):
                         if x & 1 == e:
                             if second >= 0 and not b[second]:
                                 add(push1)
-                            elif not (has_shield and _next_to(b, first, shield)):
+                            elif first not in shielded:
                                 add(crush1)
                         continue
                     add(mv1)
@@ -296,7 +299,7 @@ class MitanState(State):
                     elif x & 1 == e:
                         if beyond >= 0 and not b[beyond]:
                             add(push2)  # type: ignore[arg-type]
-                        elif not (has_shield and _next_to(b, second, shield)):
+                        elif second not in shielded:
                             add(crush2)  # type: ignore[arg-type]
             elif kind == PASSEUR:
                 # MT-11: swap with any ally, wherever it stands (the Chef too).
@@ -549,6 +552,10 @@ class MitanState(State):
                       RULING_OF[reason])
 
     # -- information ------------------------------------------------------------------------------
+    def hides_information(self) -> bool:
+        # MT-16: only the hidden placement, until the reveal, hides anything.
+        return self.hidden and self.phase == PLACEMENT
+
     def _secret(self, seat: int | None, owner: int) -> bool:
         """Whether `owner`'s placement is hidden from `seat` now (MT-16)."""
         return self.hidden and self.phase == PLACEMENT and seat != owner

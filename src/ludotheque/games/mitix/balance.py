@@ -8,11 +8,11 @@ round, or a bataille without enough cards that gives no Vivant).
 
 from __future__ import annotations
 
-import math
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from ludotheque.core.game import Event
+from ludotheque.core.stats import wilson
 
 
 @dataclass
@@ -27,16 +27,6 @@ class CardRecord:
     def interval(self, z: float = 1.96) -> tuple[float, float]:
         return wilson(self.wins, self.fights, z)
 
-
-def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    """The Wilson score interval of a proportion (95% for z = 1.96)."""
-    if n == 0:
-        return 0.0, 1.0
-    p = wins / n
-    denominator = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / denominator
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denominator
-    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 @dataclass

@@ -1,4 +1,4 @@
-"""Small statistics for win rates."""
+"""Small statistics for win rates (pure; used by the simulator and the balance tallies)."""
 
 from __future__ import annotations
 
