@@ -18,9 +18,9 @@ from dataclasses import dataclass
 from ludotheque import games
 from ludotheque.bots import make_bot
 from ludotheque.core import JSON, IllegalAction, derive_seed
+from ludotheque.core.stats import wilson
 
 from .elo import PairwiseResults, elo
-from .stats import wilson
 
 
 @dataclass(frozen=True)
