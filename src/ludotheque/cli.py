@@ -247,5 +247,73 @@ def serve(host: str, port: int, db: str | None, bot_workers: int,
     run(host, port, db, list(plugins), bot_workers, bot_delay=0.3)
 
 
+@main.command("arena")
+@click.argument("game_id", metavar="GAME")
+@click.option("--bots", "bot_list", required=True,
+              help="bot specs, comma-separated (facile,moyen or moyen:time=0,difficile:time=0)")
+@click.option("-n", "count", type=int, default=100, show_default=True, help="number of games")
+@click.option("-p", "--players", type=int, help="number of players (default: the minimum)")
+@click.option("-o", "--option", "option_pairs", multiple=True, help="a game option key=value")
+@click.option("--seed", type=int, default=0, show_default=True, help="seed of the first game")
+@click.option("-j", "--workers", type=int, default=1, show_default=True, help="processes")
+@click.option("--json", "json_out", type=click.Path(dir_okay=False, path_type=Path),
+              help="write the results as JSON to this file ('-' for standard output)")
+def arena_command(game_id: str, bot_list: str, count: int, players: int | None,
+                  option_pairs: tuple[str, ...], seed: int, workers: int,
+                  json_out: Path | None) -> None:
+    """Play N seeded games of GAME between bots, seats rotated: win rates, 95% intervals, Elo.
+
+    With more bots than seats every combination plays. Time budgets make a run depend on the
+    machine; `:time=0` after a level keeps only its node budget, and the run repeats exactly.
+    """
+    from ludotheque.sim.arena import Arena, Played, run_arena
+
+    game = find_game(game_id)
+    specs = [b.strip() for b in bot_list.split(",") if b.strip()]
+    n_players = players or game.min_players
+    if len(specs) < n_players:
+        fail(f"{n_players} players need at least {n_players} bots, got {len(specs)}")
+    for spec in specs:
+        try:
+            make_bot(spec)
+        except UnknownBot as exc:
+            fail(str(exc))
+    if count < 1:
+        fail("-n must be at least 1")
+    options = parse_options(game, option_pairs, n_players)
+    arena = Arena(game.id, n_players, options.model_dump(mode="json"), tuple(specs), count, seed)
+    quiet = json_out is not None and str(json_out) == "-"
+    with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+                  TimeRemainingColumn(), console=Console(stderr=True), disable=quiet) as bar:
+        task = bar.add_task(f"{game.id} arena", total=count)
+
+        def done(_: Played) -> None:
+            bar.advance(task)
+
+        data = run_arena(arena, workers, done)
+    if json_out is not None:
+        text = json.dumps(data, indent=1, ensure_ascii=False)
+        if str(json_out) == "-":
+            click.echo(text)
+            return
+        json_out.write_text(text + "\n", encoding="utf-8")
+    table = Table(title=f"{game.title}: {count} games, {n_players} players, seats rotated, "
+                        f"seeds from {seed}")
+    for column in ("bot", "seats", "win rate", "95% interval", "Elo", "longest move"):
+        table.add_column(column)
+    for row in data["results"]:
+        low, high = row["ci95"]
+        table.add_row(row["bot"], str(row["seats_played"]), f"{row['win_rate']:.1%}",
+                      f"{low:.1%} - {high:.1%}", f"{row['elo']:+.0f}",
+                      f"{row['think_max_seconds']:.2f} s")
+    console.print(table)
+    for pair in data["head_to_head"]:
+        low, high = pair["ci95"]
+        console.print(f"{pair['bot']} against {pair['against']}: {pair['rate']:.1%} "
+                      f"({low:.1%} - {high:.1%}) over {pair['pairings']} pairings")
+    console.print(f"draws {data['draws']}, {data['mean_actions']:.1f} actions per game, "
+                  f"{data['seconds']:.1f} s")
+
+
 if __name__ == "__main__":
     main()

@@ -32,23 +32,48 @@ class RandomBot:
 
 
 BotFactory = Callable[[int], Bot]
+# A factory that also takes the knobs written in the spec: "moyen:nodes=300:time=0".
+TunableFactory = Callable[[int, dict[str, str]], Bot]
 
 _FACTORIES: dict[str, BotFactory] = {
     "random": RandomBot,
 }
+_TUNABLE: dict[str, TunableFactory] = {}
 
 
 def register_bot(name: str, factory: BotFactory) -> None:
     _FACTORIES[name] = factory
 
 
+def register_tunable_bot(name: str, factory: TunableFactory) -> None:
+    """A bot whose spec may carry knobs after its name: `name:key=value:key=value`."""
+    _TUNABLE[name] = factory
+
+
 def bot_names() -> list[str]:
-    return sorted(_FACTORIES)
+    return sorted({*_FACTORIES, *_TUNABLE})
+
+
+def parse_spec(spec: str) -> tuple[str, dict[str, str]]:
+    """`"moyen:nodes=300:time=0"` -> `("moyen", {"nodes": "300", "time": "0"})`."""
+    name, *parts = spec.strip().lower().split(":")
+    knobs: dict[str, str] = {}
+    for part in parts:
+        key, sep, value = part.partition("=")
+        if not sep or not key.strip():
+            raise UnknownBot(f"bot spec {spec!r}: write its knobs as name:key=value:key=value")
+        knobs[key.strip()] = value.strip()
+    return name.strip(), knobs
 
 
 def make_bot(spec: str, seed: int = 0) -> Bot:
-    """A bot from its name (`random`, ...), seeded for reproducible choices."""
-    key = spec.strip().lower()
-    if key not in _FACTORIES:
+    """A bot from its spec (`random`, `moyen`, `mcts:nodes=200` ...), seeded for
+    reproducible choices."""
+    name, knobs = parse_spec(spec)
+    if name in _TUNABLE:
+        return _TUNABLE[name](seed, knobs)
+    if name not in _FACTORIES:
         raise UnknownBot(f"unknown bot {spec!r}; the bots are: {', '.join(bot_names())}")
-    return _FACTORIES[key](seed)
+    if knobs:
+        raise UnknownBot(f"bot {name!r} takes no knobs (spec {spec!r})")
+    return _FACTORIES[name](seed)
