@@ -8,12 +8,8 @@ from ludotheque.bots import LevelBot, MCTSBot, make_bot
 from ludotheque.bots import mitan as mitan_bots
 from ludotheque.bots.alphabeta import AlphaBetaBot
 from ludotheque.core import State
-from ludotheque.games import all_games, register
 from ludotheque.games.mitan import GAME
 from ludotheque.games.mitan.rules import BATTLE, MitanState
-
-if GAME not in all_games():  # until the registry lists it (a test's own registration)
-    register(GAME)
 
 # White to move: the Lancier on a4 takes the Black Chef on a6 (MT-20).
 CHEF_IN_REACH = "8f/9/9/c8/9/L8/9/9/8C w"

@@ -48,7 +48,7 @@ class _Entry:
 def searchable(state: State) -> bool:
     """Alpha-beta applies: two players, perfect information, one seat to act. (A variant
     with a secret part, like Mitan's hidden placement, is searched on a determinization.)"""
-    return (not state.game.hidden_information and len(state.to_act()) == 1
+    return (not state.hides_information() and len(state.to_act()) == 1
             and state.game.max_players == 2)
 
 

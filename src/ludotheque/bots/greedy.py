@@ -27,7 +27,7 @@ class GreedyBot:
             return legal[0]
         use_heuristic = has_heuristic(state, seat, self.rng)
         # A perfect-information game with a heuristic needs one look per action.
-        one_round = use_heuristic and not state.game.hidden_information
+        one_round = use_heuristic and not state.hides_information()
         clock = self.budget.start()
         totals = [0.0] * len(legal)
         counts = [0] * len(legal)
