@@ -53,6 +53,33 @@ def parse_options(game: Game, pairs: tuple[str, ...], players: int) -> Options:
         raise
 
 
+def check_bots(specs: list[str]) -> None:
+    """Fail with the list of bots if a spec names no bot."""
+    for spec in specs:
+        try:
+            make_bot(spec)
+        except UnknownBot as exc:
+            fail(str(exc))
+
+
+def progress_bar(quiet: bool) -> Progress:
+    """A progress bar on standard error (off when the JSON goes to standard output)."""
+    return Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+                    TimeRemainingColumn(), console=Console(stderr=True), disable=quiet)
+
+
+def write_json(data: Any, out: Path | None) -> bool:
+    """Write `data` to `out` ('-': standard output); True when nothing else should print."""
+    if out is None:
+        return False
+    text = json.dumps(data, indent=1, ensure_ascii=False)
+    if str(out) == "-":
+        click.echo(text)
+        return True
+    out.write_text(text + "\n", encoding="utf-8")
+    return False
+
+
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="ludotheque")
 def main() -> None:
@@ -102,12 +129,7 @@ def play(game_id: str, players: int | None, seats: tuple[str, ...], option_pairs
     chosen = list(seats) or [HUMAN] + ["random"] * (count - 1)
     if len(chosen) != count:
         fail(f"{count} players but {len(chosen)} --seat given")
-    for spec in chosen:
-        if spec != HUMAN:
-            try:
-                make_bot(spec)
-            except UnknownBot as exc:
-                fail(str(exc))
+    check_bots([spec for spec in chosen if spec != HUMAN])
     options = parse_options(game, option_pairs, count)
     if seed is None:
         import secrets
@@ -142,18 +164,13 @@ def sim(game_id: str, count: int, bots: str, players: int | None, option_pairs: 
         specs *= n_players
     if len(specs) != n_players:
         fail(f"{n_players} players but {len(specs)} bots")
-    for spec in specs:
-        try:
-            make_bot(spec)
-        except UnknownBot as exc:
-            fail(str(exc))
+    check_bots(specs)
     options = parse_options(game, option_pairs, n_players)
     match = Match(game.id, n_players, options.model_dump(mode="json"), tuple(specs))
     if records is not None:
         records.mkdir(parents=True, exist_ok=True)
     quiet = json_out is not None and str(json_out) == "-"
-    with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
-                  TimeRemainingColumn(), console=Console(stderr=True), disable=quiet) as bar:
+    with progress_bar(quiet) as bar:
         task = bar.add_task(f"{game.id}", total=count)
 
         def done(o: Outcome) -> None:
@@ -163,12 +180,8 @@ def sim(game_id: str, count: int, bots: str, players: int | None, option_pairs: 
 
         summary = simulate(match, count, seed, workers, done)
     data = summary.to_json()
-    if json_out is not None:
-        text = json.dumps(data, indent=1, ensure_ascii=False)
-        if str(json_out) == "-":
-            click.echo(text)
-            return
-        json_out.write_text(text + "\n", encoding="utf-8")
+    if write_json(data, json_out):
+        return
     table = Table(title=f"{game.title}: {count} games, {n_players} players, "
                         f"seeds {seed}..{seed + count - 1}")
     for column in ("seat", "bot", "win rate", "95% interval"):
@@ -273,30 +286,21 @@ def arena_command(game_id: str, bot_list: str, count: int, players: int | None,
     n_players = players or game.min_players
     if len(specs) < n_players:
         fail(f"{n_players} players need at least {n_players} bots, got {len(specs)}")
-    for spec in specs:
-        try:
-            make_bot(spec)
-        except UnknownBot as exc:
-            fail(str(exc))
+    check_bots(specs)
     if count < 1:
         fail("-n must be at least 1")
     options = parse_options(game, option_pairs, n_players)
     arena = Arena(game.id, n_players, options.model_dump(mode="json"), tuple(specs), count, seed)
     quiet = json_out is not None and str(json_out) == "-"
-    with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
-                  TimeRemainingColumn(), console=Console(stderr=True), disable=quiet) as bar:
+    with progress_bar(quiet) as bar:
         task = bar.add_task(f"{game.id} arena", total=count)
 
         def done(_: Played) -> None:
             bar.advance(task)
 
         data = run_arena(arena, workers, done)
-    if json_out is not None:
-        text = json.dumps(data, indent=1, ensure_ascii=False)
-        if str(json_out) == "-":
-            click.echo(text)
-            return
-        json_out.write_text(text + "\n", encoding="utf-8")
+    if write_json(data, json_out):
+        return
     table = Table(title=f"{game.title}: {count} games, {n_players} players, seats rotated, "
                         f"seeds from {seed}")
     for column in ("bot", "seats", "win rate", "95% interval", "Elo", "longest move"):
