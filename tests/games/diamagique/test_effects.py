@@ -66,6 +66,7 @@ def _target_after(first: str, second: str, on: str, base: int, facing: int,
 
 
 def test_dg14_the_table_covers_every_pair_of_categories() -> None:
+    # Pins DG-14.
     pairs = {(a, b) for a, b, *_ in PAIRS}
     assert len(pairs) == 28
     assert all(CATEGORIES.index(a) < CATEGORIES.index(b) for a, b in pairs)
@@ -103,6 +104,7 @@ def test_dg14_within_a_category_active_player_first_then_the_other_then_the_chat
 
 
 def test_dg14_a_spell_never_drops_below_zero() -> None:
+    # Pins DG-14.
     minus = effet(categorie="negatif", montant=5, cible="adverse")
     t = table([(0, 0, spell("Faible", 2)), (1, 0, spell("Épine", 1, minus))])
     res = resolve(t)
@@ -111,6 +113,7 @@ def test_dg14_a_spell_never_drops_below_zero() -> None:
 
 
 def test_dg14_dividers_round_down() -> None:
+    # Pins DG-14.
     half = effet(categorie="diviseur", montant=2)
     res = resolve(table([(0, 0, spell("Impair", 5, half))]))
     assert res.values[0] == 2
@@ -118,6 +121,7 @@ def test_dg14_dividers_round_down() -> None:
 
 def test_dg14_negative_floor_applies_at_each_step_decision() -> None:
     """Decision: the floor at 0 holds after every step, so -3 then +2 leaves 2, not 0."""
+    # Pins DG-14.
     minus = effet(categorie="complexe_negatif", source="adverse")
     plus = effet(categorie="positif", montant=2)
     res = resolve(table([(0, 0, spell("Cible", 1, minus)), (1, 0, spell("Fort", 4)),
@@ -138,6 +142,7 @@ def test_dg15_le_magicien_adverse_is_the_opponent_in_the_same_position() -> None
 
 
 def test_dg15_complex_source_adverse_reads_the_facing_spell() -> None:
+    # Pins DG-15.
     copy = effet(categorie="complexe_positif", source="adverse")
     t = table([(0, 2, spell("Miroir", 1, copy)), (1, 0, spell("Loin", 6)),
                (1, 2, spell("Face", 3))])
@@ -145,6 +150,7 @@ def test_dg15_complex_source_adverse_reads_the_facing_spell() -> None:
 
 
 def test_dg16_a_team_total_is_the_sum_of_its_final_puissances() -> None:
+    # Pins DG-16.
     t = table([(0, 0, spell("A", 3)), (1, 0, spell("B", 2)), (0, 1, spell("C", 4)),
                (0, 2, spell("D", 0))])
     assert resolve(t).totals == (7, 2)
@@ -208,6 +214,7 @@ def test_dg4_effect_conditions_on_colours_positions_cache_and_diamagiques(
     ("diamagiques_magicien", 2),
 ])
 def test_dg14_complex_sources(source: str, gain: int) -> None:
+    # Pins DG-14.
     plus = effet(categorie="complexe_positif", source=source)
     t = table([(0, 1, spell("Cible", 1, plus)), (0, 0, spell("Ami", 2)), (0, 2, spell("Ami2", 5)),
                (1, 1, spell("Face", 4)), (1, 2, spell("Autre", 1))],
@@ -218,6 +225,7 @@ def test_dg14_complex_sources(source: str, gain: int) -> None:
 def test_dg14_a_complex_effect_reads_current_values_in_sequence() -> None:
     """Within one category the effects apply one after the other, each reading the Puissance
     left by the previous one: two Sorts that each add the facing Sort's Puissance."""
+    # Pins DG-14.
     copy = effet(categorie="complexe_positif", source="adverse")
     t = table([(0, 0, spell("Premier", 1, copy)), (1, 0, spell("Second", 2, copy))])
     res = resolve(t)

@@ -37,6 +37,7 @@ def duel(**over: object) -> DiamagiqueState:
 # -- components and set-up ---------------------------------------------------------------------
 
 def test_dg1_two_players_each_with_three_magiciens_40_sorts_and_8_chateaux() -> None:
+    # Pins DG-1.
     state = GAME.new(3)
     assert isinstance(state, DiamagiqueState)
     assert GAME.min_players == GAME.max_players == 2
@@ -50,6 +51,7 @@ def test_dg1_two_players_each_with_three_magiciens_40_sorts_and_8_chateaux() -> 
 
 
 def test_dg2_every_card_has_one_or_two_of_the_four_colours() -> None:
+    # Pins DG-2.
     colours = [c.couleurs for c in CARDS.magiciens] + [c.couleurs for c in CARDS.sorts]
     colours += [c.couleurs for c in CARDS.chateaux]
     assert all(1 <= len(c) <= 2 for c in colours)
@@ -58,16 +60,19 @@ def test_dg2_every_card_has_one_or_two_of_the_four_colours() -> None:
 
 
 def test_dg3_every_magicien_has_one_ability() -> None:
+    # Pins DG-3.
     assert all(m.effet.cible in ("ce_sort", "adverse") for m in CARDS.magiciens)
 
 
 def test_dg4_sorts_have_a_puissance_from_0_to_6_and_some_are_cache() -> None:
+    # Pins DG-4.
     assert {s.puissance for s in CARDS.sorts} <= set(range(7))
     assert any(s.cache for s in CARDS.sorts)
     assert any(s.effet is None for s in CARDS.sorts)
 
 
 def test_dg5_a_chateau_applies_to_both_players() -> None:
+    # Pins DG-5.
     state = stacked(("Aube", "Sylves"), active=0,
                     hands=(["Lueur vive"] * 5, ["Lueur vive"] * 5),
                     castles=(["Tour d'Ivoire"] * 8, ["Tour d'Ivoire"] * 8))
@@ -81,6 +86,7 @@ def test_dg5_a_chateau_applies_to_both_players() -> None:
 
 
 def test_dg6_the_pot_holds_12_diamagiques_three_of_each_colour() -> None:
+    # Pins DG-6.
     state = GAME.new(11)
     assert isinstance(state, DiamagiqueState)
     everything = state.pot + state.on_chateau
@@ -88,6 +94,7 @@ def test_dg6_the_pot_holds_12_diamagiques_three_of_each_colour() -> None:
 
 
 def test_dg8_the_base_set() -> None:
+    # Pins DG-8.
     assert len(CARDS.equipes) >= 4
     assert len(CARDS.sorts) >= 60
     assert len(CARDS.chateaux) >= 16
@@ -101,6 +108,7 @@ def test_dg8_the_base_set() -> None:
 
 
 def test_dg9_five_sorts_in_hand_and_the_rng_picks_the_first_player() -> None:
+    # Pins DG-9.
     firsts = set()
     for seed in range(12):
         state = GAME.new(seed)
@@ -114,6 +122,7 @@ def test_dg9_five_sorts_in_hand_and_the_rng_picks_the_first_player() -> None:
 
 
 def test_dg10_official_match_the_active_player_chooses_any_chateau() -> None:
+    # Pins DG-10.
     state = stacked(official=True, active=1, hands=(PLAIN_AUBE, PLAIN_MAREES))
     assert state.view(1)["phase"] == "chateau"
     assert state.to_act() == (1,)
@@ -130,6 +139,7 @@ def test_dg10_official_match_the_active_player_chooses_any_chateau() -> None:
 
 
 def test_dg10_without_official_match_the_top_chateau_is_played() -> None:
+    # Pins DG-10.
     state = duel(castles=(["Fonderie", "Observatoire"], ["Manoir des lianes"]))
     assert state.view(None)["chateau"] == "Fonderie"
     assert state.view(None)["phase"] == "defi"
@@ -138,6 +148,7 @@ def test_dg10_without_official_match_the_top_chateau_is_played() -> None:
 # -- the Castle phase -----------------------------------------------------------------------
 
 def test_dg11_the_diamagique_in_play_is_seen_by_the_active_player_only() -> None:
+    # Pins DG-11.
     state = duel()
     assert state.view(0)["en_jeu"] == ["Rouge"]
     assert state.view(1)["en_jeu"] == [None]
@@ -146,6 +157,7 @@ def test_dg11_the_diamagique_in_play_is_seen_by_the_active_player_only() -> None
 
 
 def test_dg11_the_drawn_diamagique_is_a_private_event() -> None:
+    # Pins DG-11.
     state = duel()
     events = play(state, *TIE)  # a tie, then turn 2 begins with Marées active
     seen = [e for e in events if e.kind == "diamagique_vu"]
@@ -155,6 +167,7 @@ def test_dg11_the_drawn_diamagique_is_a_private_event() -> None:
 
 
 def test_dg11_an_empty_castle_deck_is_reshuffled_from_its_discard_pile() -> None:
+    # Pins DG-11.
     state = duel(castles=(["Fonderie"], ["Manoir des lianes"]))
     events = play(state, *TIE)  # turn 1 (tie)
     assert state.castle_discard[0] == [CARDS.chateaux.index(
@@ -167,6 +180,7 @@ def test_dg11_an_empty_castle_deck_is_reshuffled_from_its_discard_pile() -> None
 
 
 def test_dg11_an_empty_pot_adds_nothing() -> None:
+    # Pins DG-11.
     state = duel(pot=[])
     assert state.view(0)["en_jeu"] == []
     events = play(state, *TIE)
@@ -176,6 +190,7 @@ def test_dg11_an_empty_pot_adds_nothing() -> None:
 # -- the Challenge phase ----------------------------------------------------------------------
 
 def test_dg12_the_players_alternate_casts_starting_with_the_active_player() -> None:
+    # Pins DG-12.
     state = duel()
     acting = []
     for text in TIE:
@@ -185,6 +200,7 @@ def test_dg12_the_players_alternate_casts_starting_with_the_active_player() -> N
 
 
 def test_dg12_each_magicien_casts_once_per_turn() -> None:
+    # Pins DG-12.
     state = duel()
     play(state, "M1 lueur-vive", "M1 bruine")
     assert all(not t.startswith("M1 ") for t in state.legal_texts(0))
@@ -193,12 +209,14 @@ def test_dg12_each_magicien_casts_once_per_turn() -> None:
 
 
 def test_dg12_a_sort_must_be_in_hand() -> None:
+    # Pins DG-12.
     state = duel()
     with pytest.raises(IllegalAction, match="not in your hand"):
         state.play("M1 raz-de-maree")
 
 
 def test_dg12_a_player_without_sorts_skips_and_the_other_casts_on() -> None:
+    # Pins DG-12.
     state = duel(hands=(PLAIN_AUBE, ["Bruine"]))
     acting = []
     events = []
@@ -212,6 +230,7 @@ def test_dg12_a_player_without_sorts_skips_and_the_other_casts_on() -> None:
 
 
 def test_dg13_a_cache_sort_is_hidden_from_the_opponent_until_the_reveal() -> None:
+    # Pins DG-13.
     state = duel(hands=(["Mirage doré", *PLAIN_AUBE[:4]], PLAIN_MAREES))
     events = play(state, "M2 mirage-dore")
     public = [e for e in events if e.kind == "lance"]
@@ -230,6 +249,7 @@ def test_dg13_a_cache_sort_is_hidden_from_the_opponent_until_the_reveal() -> Non
 
 
 def test_dg13_determinize_puts_a_cache_sort_in_a_face_down_slot() -> None:
+    # Pins DG-13.
     from ludotheque.core import Rng
 
     state = duel(hands=(["Mirage doré", "Soleil voilé", *PLAIN_AUBE[:3]], PLAIN_MAREES))
@@ -251,6 +271,7 @@ def test_dg14_the_challenge_reports_each_step() -> None:
 
 
 def test_dg15_nerees_divider_hits_the_facing_red_sort_only() -> None:
+    # Pins DG-15.
     state = duel(hands=(["Tison"] * 5, PLAIN_MAREES))
     play(state, "M1 tison", "M1 bruine", "M2 tison", "M2 onde-claire", "M3 tison", "M3 bruine")
     assert state.last is not None
@@ -263,6 +284,7 @@ def test_dg15_nerees_divider_hits_the_facing_red_sort_only() -> None:
 # -- winning the challenge ----------------------------------------------------------------------
 
 def test_dg16_a_tie_leaves_the_diamagiques_for_the_next_chateau() -> None:
+    # Pins DG-16.
     state = duel()
     events = play(state, *TIE)
     assert "egalite" in kinds(events)
@@ -277,6 +299,7 @@ def test_dg16_a_tie_leaves_the_diamagiques_for_the_next_chateau() -> None:
 
 
 def test_dg16_the_higher_total_wins_every_diamagique_in_play() -> None:
+    # Pins DG-16.
     state = duel()
     play(state, "M1 lueur-vive", "M1 bruine", "M2 tison", "M2 onde-claire", "M3 rayon-d-aube",
          "M3 raz-de-maree")
@@ -287,6 +310,7 @@ def test_dg16_the_higher_total_wins_every_diamagique_in_play() -> None:
 
 
 def test_dg17_the_winner_places_the_diamagiques_on_a_magicien_of_their_choice() -> None:
+    # Pins DG-17.
     state = duel()
     play(state, "M1 lueur-vive", "M1 bruine", "M2 tison", "M2 onde-claire", "M3 rayon-d-aube",
          "M3 raz-de-maree")
@@ -298,6 +322,7 @@ def test_dg17_the_winner_places_the_diamagiques_on_a_magicien_of_their_choice() 
 
 
 def test_dg17_diamagiques_held_count_for_effects() -> None:
+    # Pins DG-17.
     # Aurèle le Doré: +2 when the team holds at least 2 Diamagiques.
     state = duel(held=([["Vert"], ["Bleu"], []], [[], [], []]))
     play(state, *TIE)
@@ -308,6 +333,7 @@ def test_dg17_diamagiques_held_count_for_effects() -> None:
 # -- the end of a turn ---------------------------------------------------------------------
 
 def test_dg18_each_player_draws_three_sorts() -> None:
+    # Pins DG-18.
     state = duel()
     events = play(state, *TIE)
     drawn = [e for e in events if e.kind == "pioche_cartes"]
@@ -317,6 +343,7 @@ def test_dg18_each_player_draws_three_sorts() -> None:
 
 
 def test_dg18_fewer_when_the_deck_runs_out_and_no_reshuffle() -> None:
+    # Pins DG-18.
     state = duel(decks=(["Tison", "Tison"], PLAIN_MAREES))
     events = play(state, *TIE)
     counts = {e.data["seat"]: e.data["nombre"] for e in events if e.kind == "pioche"}
@@ -326,6 +353,7 @@ def test_dg18_fewer_when_the_deck_runs_out_and_no_reshuffle() -> None:
 
 
 def test_dg18_a_hand_above_five_is_discarded_down_by_its_owner() -> None:
+    # Pins DG-18.
     big = [*PLAIN_AUBE, "Tison", "Colonne solaire"]
     state = duel(hands=(big, PLAIN_MAREES))
     play(state, *TIE)
@@ -366,6 +394,7 @@ def test_dg20_the_game_ends_when_the_pot_is_empty_and_nothing_is_in_play() -> No
 
 
 def test_dg20_no_sorts_left_for_both_ends_the_game_equal_is_a_draw() -> None:
+    # Pins DG-20.
     state = duel(hands=(["Rayon d'aube"], ["Onde claire"]), decks=([], []))
     events = play(state, "M1 rayon-d-aube", "M1 onde-claire")
     # Rayon d'aube: 4 +1 (Solenne, Jaune) -1 (Ondine) = 4 against Onde claire 4: a tie.
@@ -377,6 +406,7 @@ def test_dg20_no_sorts_left_for_both_ends_the_game_equal_is_a_draw() -> None:
 
 
 def test_dg20_a_tie_with_the_pot_empty_goes_on_while_a_diamagique_is_in_play() -> None:
+    # Pins DG-20.
     state = duel(pot=["Jaune"])
     play(state, *TIE)
     assert not state.is_over()
@@ -412,6 +442,7 @@ def _custom(**over: object) -> DeckSpec:
 
 
 def test_dg7_a_legal_custom_deck_is_played() -> None:
+    # Pins DG-7.
     state = GAME.new(5, 2, DiamagiqueOptions(decks=(_custom(), "Braises")))
     assert isinstance(state, DiamagiqueState)
     assert state.view(None)["teams"][0]["deck_name"] == "essai"
@@ -434,11 +465,13 @@ def test_dg7_a_legal_custom_deck_is_played() -> None:
 ])
 def test_dg7_a_deck_is_checked_before_the_game_with_a_precise_message(
         change: dict[str, object], message: str) -> None:
+    # Pins DG-7.
     with pytest.raises(OptionsError, match=message):
         GAME.new(0, 2, DiamagiqueOptions(decks=(_custom(**change), "Marées")))
 
 
 def test_dg7_the_ready_made_decks_obey_the_deck_rules() -> None:
+    # Pins DG-7.
     from ludotheque.games.diamagique.cards import deck_problems
 
     for deck in CARDS.decks:

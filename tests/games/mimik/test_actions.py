@@ -32,6 +32,7 @@ def test_mk16_swap_exchanges_one_of_my_posed_cards_with_another_players() -> Non
 
 
 def test_mk16_swap_needs_a_posed_card_on_each_side() -> None:
+    # Pins MK-16.
     state = table(2, hands=[["Swap", "2", *FILL], ["1"] * 5], posed_cards=[[], [9]])
     assert not any(t.startswith("Swap") for t in state.legal_texts(0))
 
@@ -106,6 +107,7 @@ def test_mk21_pickpocket_is_a_two_step_decision_with_a_private_look() -> None:
 
 
 def test_mk21_the_pickpocket_may_keep_the_card_and_discard_another() -> None:
+    # Pins MK-21.
     state = table(2, hands=[["Pickpocket", "2", "2", "2", "2", "3"], ["9", "1"]],
                   deck=["6", "7"])
     play(state, "Pickpocket 1", "keep 9 discard 3")
@@ -115,6 +117,7 @@ def test_mk21_the_pickpocket_may_keep_the_card_and_discard_another() -> None:
 
 
 def test_mk21_mk8_a_stolen_value_that_would_overshoot_cannot_be_played() -> None:
+    # Pins MK-21, MK-8.
     state = table(2, hands=[["Pickpocket", "2", "2", "2", "2", "2"], ["9", "4"]],
                   posed_cards=[[10, 10, 10, 10, 2], []])
     play(state, "Pickpocket 1")
@@ -134,6 +137,7 @@ def test_mk22_swap_score_exchanges_bases_and_posed_values_but_not_mimiks() -> No
 
 
 def test_mk22_in_team_mode_the_two_teams_swap_their_tableaux() -> None:
+    # Pins MK-22.
     state = table(4, team=True, hands=[["Swap Score", *FILL, "1"], ["1"] * 5, ["1"] * 5,
                                       ["1"] * 5],
                   posed_cards=[[1], [9, 9], [2], [8]], base=[0, 25])
@@ -157,6 +161,7 @@ def test_mk23_tsunami_takes_the_highest_card_of_every_other_player() -> None:
 
 
 def test_mk23_on_a_tie_between_different_cards_the_owner_chooses() -> None:
+    # Pins MK-23.
     # Seat 1 holds two cards worth 7: a printed 7 and a reversed 4; seat 1 chooses.
     state = table(3, hands=[["Tsunami", *FILL, "1"], ["1"] * 5, ["1"] * 5],
                   posed_cards=[[], [7, (4, 7), 2], [5, 5]])
@@ -172,6 +177,7 @@ def test_mk23_on_a_tie_between_different_cards_the_owner_chooses() -> None:
 
 
 def test_mk24_the_player_of_the_action_chooses_among_every_legal_target() -> None:
+    # Pins MK-24.
     state = table(3, hands=[["Half", *FILL, "1"], ["1"] * 5, ["1"] * 5],
                   posed_cards=[[2], [6, 6], [8]])
     halves = [t for t in state.legal_texts(0) if t.startswith("Half")]

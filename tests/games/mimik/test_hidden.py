@@ -10,6 +10,7 @@ from .helpers import code, play, table
 
 
 def test_mk21_determinize_keeps_the_robbed_hand_for_the_pickpocket_only() -> None:
+    # Pins MK-21.
     state = table(3, hands=[["Pickpocket", "2", "2", "2", "2", "2"], ["8", "9", "Tsunami"],
                             ["4", "5", "6", "7", "10"]], deck=[str(v) for v in range(1, 11)] * 3)
     play(state, "Pickpocket 1")
@@ -23,6 +24,7 @@ def test_mk21_determinize_keeps_the_robbed_hand_for_the_pickpocket_only() -> Non
 
 
 def test_mk25_determinize_deals_no_hand_two_mimiks() -> None:
+    # Pins MK-25.
     state = table(3, hands=[["1", "1", "1", "1", "1", "1"], ["MIMIK", "2", "2", "2", "2"],
                             ["3", "3", "3", "3", "3"]], deck=["MIMIK"] * 6 + ["9"] * 10)
     for k in range(30):

@@ -33,6 +33,7 @@ def test_mk25_after_posing_a_mimik_a_later_one_is_a_value_5() -> None:
 
 
 def test_mk25_a_player_who_posed_a_mimik_may_hold_several() -> None:
+    # Pins MK-25.
     state = table(2, hands=[["2", *FILL, "1"], ["MIMIK", "1", "1", "1", "1"]],
                   deck=["MIMIK", "7"], mimik_posed=[1])
     play(state, "pose 2")
@@ -54,6 +55,7 @@ def test_mk26_a_mimik_copies_a_visible_value_and_keeps_it() -> None:
 
 
 def test_mk26_a_mimik_copying_an_action_applies_it_and_stays_with_no_value() -> None:
+    # Pins MK-26.
     state = table(2, hands=[["MIMIK", *FILL, "1"], ["1"] * 5], posed_cards=[[], [9, 4]],
                   discard=["Half"])
     copies = [t for t in state.legal_texts(0) if t.startswith("MIMIK")]
@@ -66,6 +68,7 @@ def test_mk26_a_mimik_copying_an_action_applies_it_and_stays_with_no_value() -> 
 
 
 def test_mk26_a_mimik_copying_pickpocket_starts_the_two_step_decision() -> None:
+    # Pins MK-26.
     state = table(2, hands=[["MIMIK", *FILL, "1"], ["9", "9"]], discard=["Pickpocket"])
     play(state, "MIMIK Pickpocket 1")
     assert state.view(0)["robbed_hand"] == ["9", "9"]
@@ -74,6 +77,7 @@ def test_mk26_a_mimik_copying_pickpocket_starts_the_two_step_decision() -> None:
 
 
 def test_mk27_an_opponents_action_never_targets_a_posed_mimik() -> None:
+    # Pins MK-27.
     state = table(2, hands=[["Sabotage", "Half", "Reverse", "Swap", "Tsunami", "1"],
                             ["1"] * 5], posed_cards=[[3], ["M8"]])
     legal = state.legal_texts(0)
@@ -82,6 +86,7 @@ def test_mk27_an_opponents_action_never_targets_a_posed_mimik() -> None:
 
 
 def test_mk27_the_owner_may_target_their_own_mimik() -> None:
+    # Pins MK-27.
     state = table(2, hands=[["Sabotage", "Half", "Reverse", *FILL[:3]], ["1"] * 5],
                   posed_cards=[["M8"], []], mimik_posed=[0])
     legal = state.legal_texts(0)
@@ -91,12 +96,14 @@ def test_mk27_the_owner_may_target_their_own_mimik() -> None:
 
 
 def test_mk27_tsunami_and_swap_score_pass_a_mimik_by() -> None:
+    # Pins MK-27.
     state = table(2, hands=[["Tsunami", *FILL, "1"], ["1"] * 5], posed_cards=[[], ["M9", 4]])
     play(state, "Tsunami")
     assert values(state, 1) == [9]  # the 4 goes, the MIMIK copying 9 stays
 
 
 def test_mk28_a_mimik_with_nothing_visible_cannot_be_played() -> None:
+    # Pins MK-28.
     state = table(2, hands=[["MIMIK", *FILL, "1"], ["1"] * 5])
     legal = state.legal_texts(0)
     assert not any(t.startswith("MIMIK") for t in legal)
@@ -104,6 +111,7 @@ def test_mk28_a_mimik_with_nothing_visible_cannot_be_played() -> None:
 
 
 def test_mk28_a_mimik_on_top_of_the_discard_pile_is_nothing_to_copy() -> None:
+    # Pins MK-28.
     state = table(2, hands=[["MIMIK", *FILL, "1"], ["1"] * 5], discard=["MIMIK"])
     assert not any(t.startswith("MIMIK") for t in state.legal_texts(0))
 
@@ -120,6 +128,7 @@ def test_mk29_a_game_reaching_2000_turns_is_a_draw() -> None:
 
 
 def test_mk9_mk29_golden_records_cover_every_way_the_game_ends() -> None:
+    # Pins MK-9, MK-29.
     from pathlib import Path
 
     from ludotheque.core.record import Record
@@ -130,6 +139,7 @@ def test_mk9_mk29_golden_records_cover_every_way_the_game_ends() -> None:
 
 
 def test_mk26_copies_of_0_and_11_are_shown_as_values_in_views() -> None:
+    # Pins MK-26.
     state = table(2, hands=[["MIMIK", *FILL, "1"], ["1"] * 5], posed_cards=[[], [(1, 0)]])
     play(state, "MIMIK = 0")
     assert state.view(None)["posed"] == [[["MIMIK", 0, "0"]], [["1", 0]]]

@@ -8,12 +8,14 @@ from .helpers import code, kinds, play, rulings, scores, table, values
 
 
 def test_mk5_the_score_is_the_base_plus_the_posed_values() -> None:
+    # Pins MK-5.
     state = table(3, hands=[["1"]] * 3, posed_cards=[[7, 3], ["M6", "M:Sabotage"], []],
                   base=[25, 0, 0])
     assert scores(state) == [35, 6, 0]
 
 
 def test_mk5_in_team_mode_partners_share_one_score() -> None:
+    # Pins MK-5.
     state = table(4, team=True, hands=[["1"]] * 4, posed_cards=[[7], [2], [10], [4]],
                   base=[25, 0])
     # Seats 0 and 2 are one team, seats 1 and 3 the other (MK-4).
@@ -21,6 +23,7 @@ def test_mk5_in_team_mode_partners_share_one_score() -> None:
 
 
 def test_mk6_a_changed_value_stays_with_the_posed_card() -> None:
+    # Pins MK-6.
     state = table(2, hands=[["Reverse", "1"], ["Half", "1"]], posed_cards=[[9], []],
                   deck=["2", "2", "2"])
     play(state, "Reverse 0.0")
@@ -40,6 +43,7 @@ def test_mk7_above_the_target_at_the_end_of_the_turn_resets_to_25() -> None:
 
 
 def test_mk7_the_reset_applies_to_the_whole_team() -> None:
+    # Pins MK-7.
     state = table(4, team=True, hands=[["Reverse", "1"], ["1"], ["1"], ["1"]],
                   posed_cards=[[], [1], [], [9, 9, 9, 9, 9]])
     assert state.score(1) == 46
@@ -48,6 +52,7 @@ def test_mk7_the_reset_applies_to_the_whole_team() -> None:
 
 
 def test_mk8_a_value_card_that_would_overshoot_cannot_be_posed() -> None:
+    # Pins MK-8.
     state = table(2, hands=[["6", "5", "4", "1"], ["1"]], posed_cards=[[9, 9, 9, 9, 9], []])
     assert state.score(0) == 45
     legal = state.legal_texts(0)
@@ -57,6 +62,7 @@ def test_mk8_a_value_card_that_would_overshoot_cannot_be_posed() -> None:
 
 
 def test_mk8_no_swap_swap_score_reverse_or_copy_may_overshoot() -> None:
+    # Pins MK-8.
     state = table(2, hands=[["Swap", "Swap Score", "Reverse", "MIMIK", "1"], ["1"]],
                   posed_cards=[[9, 9, 9, 9, 2], [8, 10, 1]], discard=["9"])
     assert scores(state) == [38, 19]
@@ -80,6 +86,7 @@ def test_mk8_no_swap_swap_score_reverse_or_copy_may_overshoot() -> None:
 
 
 def test_mk8_reversing_to_exactly_the_target_is_allowed() -> None:
+    # Pins MK-8.
     state = table(2, hands=[["Reverse", "1"], ["1"]], posed_cards=[[9, 9, 9, 9, 2], []],
                   base=[5, 0])
     assert state.score(0) == 43
@@ -89,6 +96,7 @@ def test_mk8_reversing_to_exactly_the_target_is_allowed() -> None:
 
 
 def test_mk8_others_may_push_a_player_above_the_target() -> None:
+    # Pins MK-8.
     state = table(2, hands=[["Reverse", "1"], ["1"]], posed_cards=[[], [9, 9, 9, 9, 9, 1]])
     assert state.score(1) == 46
     assert "Reverse 1.5" in state.legal_texts(0)  # 1 -> 10: 55, allowed on an opponent
@@ -107,6 +115,7 @@ def test_mk9_the_exact_target_wins_at_once() -> None:
 
 
 def test_mk9_a_player_can_win_in_someone_elses_turn() -> None:
+    # Pins MK-9.
     # Seat 0 swaps its 10 for seat 1's 2: seat 1 goes from 42 to 50 and wins at once.
     state = table(2, hands=[["Swap", "1"], ["1"]], posed_cards=[[10], [10, 10, 10, 10, 2]])
     play(state, "Swap 0 1.4")
@@ -115,6 +124,7 @@ def test_mk9_a_player_can_win_in_someone_elses_turn() -> None:
 
 
 def test_mk9_when_several_reach_it_the_first_after_the_active_player_wins() -> None:
+    # Pins MK-9.
     # An artificial position: seats 2 and 3 stand at 60 during seat 1's turn; a Tsunami
     # brings both to exactly 50 at once; seat 2 comes first after seat 1.
     state = table(4, active=1, hands=[["1"], ["Tsunami", "1"], ["1"], ["1"]],
@@ -126,6 +136,7 @@ def test_mk9_when_several_reach_it_the_first_after_the_active_player_wins() -> N
 
 
 def test_mk9_the_active_player_wins_a_tie_when_among_them() -> None:
+    # Pins MK-9.
     # An artificial position: seat 2 already stands at 50 when seat 0 reaches it.
     state = table(3, hands=[["5", "1"], ["1"], ["1"]],
                   posed_cards=[[10, 10, 10, 10, 5], [], [10, 10, 10, 10, 10]], base=[0, 0, 0])

@@ -23,6 +23,7 @@ def all_cards(state: MimikState) -> Counter[int]:
 
 
 def test_mk1_the_deck_has_120_cards_80_values_32_actions_8_mimiks() -> None:
+    # Pins MK-1.
     deck = Counter(load_cards().deck(beginner=False))
     assert sum(deck.values()) == 120
     assert all(deck[v] == 8 for v in range(1, 11))
@@ -34,6 +35,7 @@ def test_mk1_the_deck_has_120_cards_80_values_32_actions_8_mimiks() -> None:
 
 @pytest.mark.parametrize("players", range(2, 9))
 def test_mk1_mk3_a_new_game_holds_the_whole_deck_and_deals_five_cards(players: int) -> None:
+    # Pins MK-1.
     state = GAME.new(seed=players, players=players)
     assert isinstance(state, MimikState)
     assert sum(all_cards(state).values()) == 120
@@ -54,6 +56,7 @@ def test_mk2_seat_0_plays_first_and_play_goes_clockwise() -> None:
 
 
 def test_mk3_a_player_dealt_two_mimiks_keeps_one_and_draws_a_replacement() -> None:
+    # Pins MK-3.
     # The stacked deck deals seat 0 (top first): MIMIK, 1, MIMIK, 2, 3, then 4.
     top_first = ["MIMIK", "1", "MIMIK", "2", "3", "4"] + ["5"] * 10 + ["6"] * 20
     deck = [code(c) for c in reversed(top_first)]
@@ -66,12 +69,14 @@ def test_mk3_a_player_dealt_two_mimiks_keeps_one_and_draws_a_replacement() -> No
 
 @pytest.mark.parametrize("seed", range(40))
 def test_mk3_no_hand_is_dealt_two_mimiks(seed: int) -> None:
+    # Pins MK-3.
     state = GAME.new(seed=seed, players=8)
     assert isinstance(state, MimikState)
     assert all(h.count(MIMIK) <= 1 for h in state.hands)
 
 
 def test_mk4_variants_are_options_with_defaults() -> None:
+    # Pins MK-4.
     options = GAME.options({})
     assert options.model_dump() == {"target": 50, "team": False, "beginner": False}
     express = GAME.new(1, 3, {"target": 30})
@@ -83,18 +88,21 @@ def test_mk4_variants_are_options_with_defaults() -> None:
 @pytest.mark.parametrize("bad", [{"target": 40}, {"target": "50"}, {"teams": True},
                                  {"beginner": "maybe"}])
 def test_mk4_an_unknown_or_invalid_option_is_refused(bad: dict[str, object]) -> None:
+    # Pins MK-4.
     with pytest.raises(OptionsError):
         GAME.new(1, 4, bad)
 
 
 @pytest.mark.parametrize("players", [2, 3, 5, 7])
 def test_mk4_team_mode_needs_4_6_or_8_players(players: int) -> None:
+    # Pins MK-4.
     with pytest.raises(OptionsError, match="Team mode"):
         GAME.new(1, players, {"team": True})
 
 
 @pytest.mark.parametrize("players", [4, 6, 8])
 def test_mk4_team_mode_seats_alternate_teams(players: int) -> None:
+    # Pins MK-4.
     state = GAME.new(1, players, {"team": True})
     assert isinstance(state, MimikState)
     teams = state.team_of
@@ -103,6 +111,7 @@ def test_mk4_team_mode_seats_alternate_teams(players: int) -> None:
 
 
 def test_mk4_beginner_mode_removes_swap_swap_score_reverse_and_mimik() -> None:
+    # Pins MK-4.
     state = GAME.new(1, 3, {"beginner": True, "target": 30})
     assert isinstance(state, MimikState)
     cards = all_cards(state)
@@ -113,6 +122,7 @@ def test_mk4_beginner_mode_removes_swap_swap_score_reverse_and_mimik() -> None:
 
 
 def test_mk4_options_combine() -> None:
+    # Pins MK-4.
     state = GAME.new(1, 6, {"target": 75, "team": True, "beginner": True})
     assert isinstance(state, MimikState)
     assert (state.target, state.team_mode, state.beginner) == (75, True, True)

@@ -6,6 +6,7 @@ from .helpers import code, hand, kinds, play, rulings, scores, table
 
 
 def test_mk10_the_next_player_draws_one_card_at_the_start_of_their_turn() -> None:
+    # Pins MK-10.
     state = table(2, hands=[["3", "1", "1", "1", "1", "1"], ["1", "1", "1", "1", "1"]],
                   deck=["7", "8"])
     play(state, "pose 3")
@@ -24,6 +25,7 @@ def test_mk10_an_empty_draw_pile_is_refilled_from_the_shuffled_discard_pile() ->
 
 
 def test_mk10_with_both_piles_empty_the_draw_is_skipped() -> None:
+    # Pins MK-10.
     state = table(2, hands=[["3", "1", "1", "1", "1", "1"], ["1", "1", "1", "1", "1"]], deck=[])
     play(state, "pose 3")
     assert state.to_act() == (1,)
@@ -41,6 +43,7 @@ def test_mk11_discarding_is_always_allowed_and_the_turn_ends_with_five_cards() -
 
 
 def test_mk11_a_player_who_cannot_play_must_discard() -> None:
+    # Pins MK-11.
     state = table(2, hands=[["9", "8", "7", "Sabotage", "Tsunami", "Swap"], ["1"] * 5],
                   posed_cards=[[10, 10, 10, 10, 5], []])
     assert state.score(0) == 45
@@ -54,6 +57,7 @@ def test_mk11_a_player_who_cannot_play_must_discard() -> None:
 
 
 def test_mk11_a_short_hand_is_topped_up_to_five_at_the_end_of_the_turn() -> None:
+    # Pins MK-11.
     state = table(2, hands=[["3", "1", "1"], ["1"] * 5], deck=["4", "4", "4", "4"])
     play(state, "pose 3")
     assert hand(state, 0) == ["1", "1", "4", "4", "4"]
@@ -67,6 +71,7 @@ def test_mk12_a_value_card_is_posed_and_adds_its_value() -> None:
 
 
 def test_mk13_an_action_goes_to_the_discard_pile_after_its_effect() -> None:
+    # Pins MK-13.
     state = table(2, hands=[["Half", "1", "1", "1", "1", "1"], ["1"] * 5], posed_cards=[[], [8]])
     play(state, "Half 1.0")
     assert state.discard[-1] == code("Half")
@@ -74,6 +79,7 @@ def test_mk13_an_action_goes_to_the_discard_pile_after_its_effect() -> None:
 
 
 def test_mk13_an_action_without_a_legal_target_cannot_be_played() -> None:
+    # Pins MK-13.
     state = table(2, hands=[["Sabotage", "Half", "Reverse", "Swap", "Tsunami", "1"], ["1"] * 5])
     legal = state.legal_texts(0)
     assert legal == ["pose 1", "discard 1", "discard Sabotage", "discard Swap",

@@ -33,6 +33,7 @@ power_min = 9
 
 
 def test_mb1_first_contact_has_32_creatures_and_48_cards() -> None:
+    # Pins MB-1.
     cat = catalogue()
     assert len(cat.creatures) == 32
     assert len(cat.deck()) == 48
@@ -45,6 +46,7 @@ def test_mb1_first_contact_has_32_creatures_and_48_cards() -> None:
 
 
 def test_mb1_powers_and_keywords_follow_the_card_facts() -> None:
+    # Pins MB-1.
     cat = catalogue()
     facts = {"gorillion": 10, "dr-axolotl": 4, "rhino-tortue": 8, "lanceur-d-escargots": 1,
              "oursabeille": 8, "hydrescargot": 9, "yeti-solitaire": 5}
@@ -54,6 +56,7 @@ def test_mb1_powers_and_keywords_follow_the_card_facts() -> None:
 
 
 def test_mb30_no_creature_name_or_key_in_the_engine_code() -> None:
+    # Pins MB-30.
     folder = Path(package.__file__).parent
     code = "\n".join((folder / name).read_text(encoding="utf-8")
                      for name in ("rules.py", "cards.py", "game.py", "notation.py"))
@@ -65,6 +68,7 @@ def test_mb30_no_creature_name_or_key_in_the_engine_code() -> None:
 
 
 def test_mb30_a_new_creature_is_data_only(tmp_path: Path) -> None:
+    # Pins MB-30.
     path = tmp_path / "essai.toml"
     path.write_text(GOOD, encoding="utf-8")
     extra = load_file(str(path))

@@ -16,6 +16,7 @@ def ns(**kw: object) -> MindbugState:
 
 
 def test_mb30_the_set_is_an_option_of_12_creatures_in_2_copies() -> None:
+    # Pins MB-30.
     cat = catalogue(True)
     extra = [c for c in cat.creatures if c.set == "new_servants"]
     assert len(extra) == 12 and all(c.copies == 2 for c in extra)

@@ -37,6 +37,7 @@ def test_mb2_rapide_may_attack_in_the_action_it_was_played() -> None:
 
 
 def test_mb2_rapide_stolen_does_not_attack_at_once() -> None:
+    # Pins MB-2.
     s = setup(hands=[["lievre-eclair", "arachnhibou"], FILLER], cat=with_extra())
     play(s, "lievre-eclair", steal=True)
     assert board(s, 1) == ["lievre-eclair"]
@@ -44,6 +45,7 @@ def test_mb2_rapide_stolen_does_not_attack_at_once() -> None:
 
 
 def test_mb2_keywords_of_the_data_are_the_six_words() -> None:
+    # Pins MB-2.
     from ludotheque.games.mindbug.cards import KEYWORD_BITS
 
     assert set(KEYWORD_BITS) == {"CHASSEUR", "CORIACE", "FURIE", "FURTIF", "VENIMEUX", "RAPIDE"}
@@ -51,6 +53,7 @@ def test_mb2_keywords_of_the_data_are_the_six_words() -> None:
 
 # -- MB-3, MB-4: set-up --
 def test_mb3_setup_gives_two_mindbugs_three_life_and_ten_cards() -> None:
+    # Pins MB-3.
     s = GAME.new(7, 2)
     assert isinstance(s, MindbugState)
     assert s.life == [3, 3] and s.mindbugs == [2, 2]
@@ -64,6 +67,7 @@ def test_mb3_setup_gives_two_mindbugs_three_life_and_ten_cards() -> None:
 
 
 def test_mb4_the_higher_revealed_power_starts() -> None:
+    # Pins MB-4.
     for seed in range(20):
         s = GAME.new(seed, 2)
         assert isinstance(s, MindbugState)
@@ -86,6 +90,7 @@ def test_mb5_the_hand_is_refilled_before_the_mindbug_decision() -> None:
 
 
 def test_mb5_an_empty_draw_pile_is_never_refilled() -> None:
+    # Pins MB-5.
     s = setup(hands=[["gorillion", "arachnhibou"], FILLER], discards=[["rhino-tortue"], []])
     play(s, "gorillion")
     assert hand(s, 0) == ["arachnhibou"]
@@ -93,6 +98,7 @@ def test_mb5_an_empty_draw_pile_is_never_refilled() -> None:
 
 
 def test_mb5_no_maximum_hand_size_giraffodile_overfills_the_hand() -> None:
+    # Pins MB-5.
     s = setup(hands=[["giraffodile", "a" and "arachnhibou", "reptireur", "tigrecureuil",
                       "dr-axolotl"], FILLER],
               discards=[["gorillion", "rhino-tortue", "gladiataure"], []],
@@ -104,6 +110,7 @@ def test_mb5_no_maximum_hand_size_giraffodile_overfills_the_hand() -> None:
 
 # -- MB-6: one action, or lose --
 def test_mb6_one_action_per_turn() -> None:
+    # Pins MB-6.
     s = setup(hands=[["gorillion", "arachnhibou"], FILLER])
     play(s, "gorillion")
     assert s.active == 1 and s.to_act() == (1,)
@@ -119,6 +126,7 @@ def test_mb6_a_player_who_can_neither_play_nor_attack_loses_at_once() -> None:
 
 
 def test_mb6_a_creature_that_can_attack_is_an_action() -> None:
+    # Pins MB-6.
     s = setup(hands=[["gorillion"], []], boards=[[], ["arachnhibou"]])
     play(s, "gorillion")
     assert not s.is_over()
@@ -138,6 +146,7 @@ def test_mb7_a_stolen_creature_resolves_for_the_thief_and_the_player_acts_again(
 
 
 def test_mb7_the_extra_action_can_be_stolen_again() -> None:
+    # Pins MB-7.
     s = setup(hands=[["gorillion", "rhino-tortue"], FILLER])
     play(s, "gorillion", steal=True)
     play(s, "rhino-tortue", steal=True)
@@ -148,12 +157,14 @@ def test_mb7_the_extra_action_can_be_stolen_again() -> None:
 
 
 def test_mb7_no_mindbug_left_no_decision() -> None:
+    # Pins MB-7.
     s = setup(hands=[["gorillion"], FILLER], mindbugs=[2, 0])
     act(s, "play gorillion")
     assert s.active == 1 and board(s, 0) == ["gorillion"]
 
 
 def test_mb7_a_creature_put_into_play_by_an_effect_cannot_be_taken() -> None:
+    # Pins MB-7.
     s = setup(hands=[["dracompost"], FILLER], discards=[["gorillion"], []])
     play(s, "dracompost")
     assert board(s, 0) == ["dracompost", "gorillion"]
@@ -168,12 +179,14 @@ def test_mb8_unblocked_attack_costs_1_life() -> None:
 
 
 def test_mb8_the_lower_power_is_defeated() -> None:
+    # Pins MB-8.
     s = setup(boards=[["gladiataure"], ["abeille-tueuse"]], hands=[[], FILLER])
     acts(s, "attack gladiataure", "block abeille-tueuse")
     assert discard(s, 1) == ["abeille-tueuse"] and board(s, 0) == ["gladiataure"]
 
 
 def test_mb8_equal_power_defeats_both() -> None:
+    # Pins MB-8.
     s = setup(boards=[["abeille-tueuse", "arachnhibou"], ["mamie-harpie"]], hands=[[], FILLER])
     acts(s, "attack abeille-tueuse", "nohunt", "block mamie-harpie")
     assert discard(s, 0) == ["abeille-tueuse"]
@@ -181,6 +194,7 @@ def test_mb8_equal_power_defeats_both() -> None:
 
 
 def test_mb8_attack_effects_come_before_the_block() -> None:
+    # Pins MB-8.
     s = setup(boards=[["requin-toutou"], ["gorillion"]], hands=[[], FILLER])
     events = act(s, "attack requin-toutou")
     order = kinds(events)
@@ -190,6 +204,7 @@ def test_mb8_attack_effects_come_before_the_block() -> None:
 
 # -- MB-9: a creature played this turn does not attack --
 def test_mb9_creatures_played_this_turn_cannot_attack_this_turn() -> None:
+    # Pins MB-9.
     s = setup(hands=[["lievre-eclair", "arachnhibou"], ["arachnhibou"]], cat=with_extra())
     play(s, "lievre-eclair")
     act(s, "stop")  # no RAPIDE attack: the play was the action
@@ -201,6 +216,7 @@ def test_mb9_creatures_played_this_turn_cannot_attack_this_turn() -> None:
 
 
 def test_mb9_fresh_creatures_are_not_offered_to_attack() -> None:
+    # Pins MB-9.
     s = setup(hands=[["dracompost"], FILLER], boards=[["arachnhibou"], []],
               discards=[["gorillion", "rhino-tortue"], []])
     play(s, "dracompost")
@@ -222,6 +238,7 @@ def test_mb10_hunter_forces_a_block_that_sneaky_would_forbid() -> None:
 
 
 def test_mb10_hunter_is_optional() -> None:
+    # Pins MB-10.
     s = setup(boards=[["abeille-tueuse"], ["gorillion", "arachnhibou"]], hands=[[], FILLER])
     act(s, "attack abeille-tueuse")
     assert legal(s)[-1] == "nohunt"
@@ -230,6 +247,7 @@ def test_mb10_hunter_is_optional() -> None:
 
 
 def test_mb10_hunter_overrides_a_cannot_block_effect() -> None:
+    # Pins MB-10.
     s = setup(boards=[["goblin-garou", "pachypoulpe"], ["arachnhibou", "gorillion"]],
               hands=[[], FILLER])
     act(s, "attack goblin-garou")
@@ -247,6 +265,7 @@ def test_mb11_tough_is_exhausted_once_without_its_defeated_effect() -> None:
 
 
 def test_mb11_exhausted_still_blocks_and_is_then_defeated() -> None:
+    # Pins MB-11.
     s = setup(boards=[["gorillion"], ["crapaud-blinde*", "arachnhibou"]], hands=[[], FILLER],
               cat=with_extra())
     acts(s, "attack gorillion", "block crapaud-blinde")
@@ -255,12 +274,14 @@ def test_mb11_exhausted_still_blocks_and_is_then_defeated() -> None:
 
 
 def test_mb11_exhausted_still_attacks() -> None:
+    # Pins MB-11.
     s = setup(boards=[["rhino-tortue*"], []], hands=[[], FILLER])
     assert "attack rhino-tortue" in [t.split("#")[0] for t in legal(s)]
 
 
 # -- MB-12: FURIE --
 def test_mb12_frenzy_attacks_again_only_if_still_in_play() -> None:
+    # Pins MB-12.
     s = setup(boards=[["crapaud-bombe"], ["gorillion", "goblin-garou"]], hands=[[], FILLER])
     events = acts(s, "attack crapaud-bombe", "block gorillion")
     assert pending(s) == "pick"  # its Détruit effect; no second attack offered after it
@@ -276,6 +297,7 @@ def test_mb12_frenzy_never_a_third_attack() -> None:
 
 
 def test_mb12_blocking_gives_no_extra_attack() -> None:
+    # Pins MB-12.
     s = setup(boards=[["gorillion"], ["rhino-tortue"]], hands=[[], FILLER])
     acts(s, "attack gorillion", "block rhino-tortue")
     assert exhausted(s, "rhino-tortue")
@@ -284,6 +306,7 @@ def test_mb12_blocking_gives_no_extra_attack() -> None:
 
 # -- MB-13: FURTIF --
 def test_mb13_sneaky_is_blocked_only_by_sneaky() -> None:
+    # Pins MB-13.
     s = setup(boards=[["tigrecureuil"], ["gorillion", "arachnhibou"]], hands=[[], FILLER])
     act(s, "attack tigrecureuil")
     assert [t.split("#")[0] for t in legal(s)] == ["block arachnhibou", "noblock"]
@@ -297,6 +320,7 @@ def test_mb14_poisonous_defeats_whatever_the_power() -> None:
 
 
 def test_mb14_poisonous_against_tough_exhausts_it_the_first_time() -> None:
+    # Pins MB-14.
     s = setup(boards=[["rhino-tortue"], ["arachnhibou", "scorpion-blinde"]], hands=[[], FILLER])
     acts(s, "attack rhino-tortue", "block arachnhibou")
     assert exhausted(s, "rhino-tortue") and board(s, 0) == ["rhino-tortue"]
@@ -333,6 +357,7 @@ def test_mb15_two_defeated_effects_are_ordered_by_the_active_player() -> None:
 
 # -- MB-16: the owner's discard pile --
 def test_mb16_a_stolen_creature_goes_to_its_owners_discard_pile() -> None:
+    # Pins MB-16.
     s = setup(hands=[["arachnhibou", "tigrecureuil"], ["dr-axolotl"]], boards=[["gorillion"], []])
     play(s, "arachnhibou", steal=True)  # seat 1 now controls seat 0's Arachnhibou
     acts(s, "attack gorillion", "block arachnhibou")
@@ -342,6 +367,7 @@ def test_mb16_a_stolen_creature_goes_to_its_owners_discard_pile() -> None:
 
 # -- MB-17: passive powers recomputed --
 def test_mb17_passives_follow_the_board_after_every_event() -> None:
+    # Pins MB-17.
     s = setup(boards=[["yeti-solitaire", "abeille-tueuse"], ["gorillion"]], hands=[[], FILLER])
     y = find(s, "yeti-solitaire")
     assert s.power_of(y) == 5
@@ -350,12 +376,14 @@ def test_mb17_passives_follow_the_board_after_every_event() -> None:
 
 
 def test_mb17_power_never_drops_below_zero() -> None:
+    # Pins MB-17.
     s = setup(boards=[["brume-lourde"], ["arachnhibou"]], cat=with_extra())
     assert s.power_of(find(s, "arachnhibou")) == 0
     assert s.view(0)["boards"][1][0]["power"] == 0
 
 
 def test_mb17_sharky_copies_keywords_given_by_passives_last() -> None:
+    # Pins MB-17.
     s = setup(boards=[["requin-crabe"], ["lanceur-d-escargots", "goblin-garou"]])
     # On seat 0's turn, Goblin-Garou is 2: the Lanceur gives it CHASSEUR, Sharky copies it.
     assert s.keywords_of(find(s, "requin-crabe")) & 1
@@ -371,12 +399,14 @@ def test_mb18_a_player_at_0_life_loses_at_once() -> None:
 
 
 def test_mb18_there_is_no_maximum_life() -> None:
+    # Pins MB-18.
     s = setup(hands=[["dr-axolotl"], FILLER], life=[9, 3])
     play(s, "dr-axolotl")
     assert s.life == [11, 3]
 
 
 def test_mb19_the_result_keeps_the_remaining_life_and_the_way_of_winning() -> None:
+    # Pins MB-19.
     s = setup(boards=[["gorillion"], []], hands=[[], FILLER], life=[2, 1])
     acts(s, "attack gorillion")
     result = s.result()

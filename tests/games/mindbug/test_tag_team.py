@@ -16,6 +16,7 @@ def tag(**kw: object) -> MindbugState:
 
 
 def test_mb20_seats_alternate_teams_and_turns_go_round() -> None:
+    # Pins MB-20.
     s = tag(hands=[["arachnhibou"], FILLER, FILLER, FILLER], mindbugs=[0, 0, 0, 0],
             mindfrogs=[0, 0, 0, 0])
     assert [s.team(x) for x in range(4)] == [0, 1, 0, 1]
@@ -27,6 +28,7 @@ def test_mb20_seats_alternate_teams_and_turns_go_round() -> None:
 
 
 def test_mb21_mb22_set_up_shared_life_one_mindbug_one_mindfrog_hands_of_3() -> None:
+    # Pins MB-21, MB-22.
     s = GAME.new(3, 4)
     assert isinstance(s, MindbugState)
     assert s.life == [3, 3]  # one shared life total per team
@@ -37,6 +39,7 @@ def test_mb21_mb22_set_up_shared_life_one_mindbug_one_mindfrog_hands_of_3() -> N
 
 
 def test_mb22_hands_refill_up_to_3() -> None:
+    # Pins MB-22.
     s = tag(hands=[["arachnhibou", "gorillion", "reptireur"], FILLER, FILLER, FILLER],
             piles=[["dr-axolotl", "tigrecureuil"], [], [], []], mindbugs=[0, 0, 0, 0],
             mindfrogs=[0, 0, 0, 0])
@@ -45,6 +48,7 @@ def test_mb22_hands_refill_up_to_3() -> None:
 
 
 def test_mb23_the_left_opponent_decides_on_a_mindbug_first() -> None:
+    # Pins MB-23.
     s = tag(hands=[["abeille-tueuse", "reptireur"], FILLER, FILLER, FILLER])
     act(s, "play abeille-tueuse")
     assert pending(s) == "mindbug" and s.to_act() == (1,)
@@ -70,12 +74,14 @@ def test_mb24_mindfrog_takes_the_teammates_creature_and_spends_the_action() -> N
 
 
 def test_mb24_no_mindfrog_if_an_opponent_took_it() -> None:
+    # Pins MB-24.
     s = tag(hands=[["gorillion", "reptireur"], FILLER, FILLER, FILLER])
     acts(s, "play gorillion", "mindbug")
     assert pending(s) == "act" and s.to_act() == (0,)
 
 
 def test_mb25_left_opponent_blocks_first_then_the_right() -> None:
+    # Pins MB-25.
     s = tag(boards=[["gorillion"], ["arachnhibou"], [], ["rhino-tortue"]],
             hands=[[], FILLER, FILLER, FILLER])
     act(s, "attack gorillion")
@@ -87,12 +93,14 @@ def test_mb25_left_opponent_blocks_first_then_the_right() -> None:
 
 
 def test_mb25_unblocked_the_team_loses_1_life() -> None:
+    # Pins MB-25.
     s = tag(boards=[["gorillion"], ["arachnhibou"], [], []], hands=[[], FILLER, FILLER, FILLER])
     events = acts(s, "attack gorillion", "noblock")
     assert s.life == [3, 2] and "MB-8" in rulings(events)
 
 
 def test_mb25_hunter_picks_a_creature_of_either_opponent() -> None:
+    # Pins MB-25.
     s = tag(boards=[["goblin-garou"], ["arachnhibou"], [], ["gorillion"]],
             hands=[[], FILLER, FILLER, FILLER])
     act(s, "attack goblin-garou")
@@ -120,6 +128,7 @@ def test_mb26_both_players_of_a_team_unable_to_act_lose() -> None:
 
 
 def test_mb26_a_pass_then_an_action_of_the_teammate_does_not_lose() -> None:
+    # Pins MB-26.
     s = tag(hands=[["arachnhibou"], [], ["gorillion", "reptireur"], ["tigrecureuil"]],
             mindbugs=[0, 0, 0, 0], mindfrogs=[0, 0, 0, 0])
     play(s, "arachnhibou")  # B1 passes
@@ -130,6 +139,7 @@ def test_mb26_a_pass_then_an_action_of_the_teammate_does_not_lose() -> None:
 
 
 def test_mb27_the_team_that_brings_the_other_to_0_wins() -> None:
+    # Pins MB-27.
     s = tag(boards=[["gorillion"], [], [], []], hands=[[], FILLER, FILLER, FILLER],
             life=[3, 1])
     events = act(s, "attack gorillion")

@@ -48,6 +48,7 @@ def test_mt19_two_passes_in_a_row_end_the_game_on_centre_points() -> None:
 
 
 def test_mt19_double_pass_with_equal_points_is_a_draw() -> None:
+    # Pins MT-19.
     state = GAME.position(FROZEN + " 0 0,0 2,2")
     play(state, "pass", "pass")
     result = state.result()
@@ -67,6 +68,7 @@ def test_mt18_an_action_making_a_position_occur_a_third_time_is_illegal() -> Non
 
 
 def test_mt18_a_position_is_the_board_and_the_side_to_move() -> None:
+    # Pins MT-18.
     # The same board with the other side to move is another position.
     a = position({"e1": "L", "e9": "l"}, turn="w")
     b = position({"e1": "L", "e9": "l"}, turn="b")
@@ -78,6 +80,7 @@ CORNERED = "4l3c/9/9/9/9/e8/FFe6/1CF6/1EFe5 w"
 
 
 def test_mt18_when_repetition_leaves_no_legal_action_the_player_passes() -> None:
+    # Pins MT-18.
     state = GAME.position(CORNERED)
     play(state,
          "Eb1-a1", "Le9-e8", "Ea1-b1", "Le8-e9",
@@ -93,6 +96,7 @@ def test_mt18_when_repetition_leaves_no_legal_action_the_player_passes() -> None
 
 
 def test_mt18_a_capture_clears_the_history() -> None:
+    # Pins MT-18.
     state = position({"e1": "L", "e9": "l", "a5": "M", "c7": "f"})
     play(state, "Le1-e2", "Le9-e8", "Le2-e1", "Le8-e9")
     assert state.twice == 1
@@ -111,6 +115,7 @@ def test_mt20_capturing_the_enemy_chef_wins_at_once() -> None:
 
 
 def test_mt20_shooting_the_chef_wins() -> None:
+    # Pins MT-20.
     state = position({"e5": "a", "e3": "C", "a9": "F"}, turn="b")
     play(state, "Ae5*e3")
     assert reason(state) == "chef_captured" and state.result().winners == (1,)  # type: ignore[union-attr]
@@ -137,6 +142,7 @@ def test_mt21_two_mitans_at_the_start_of_two_turns_in_a_row_win() -> None:
 
 
 def test_mt21_the_opponent_has_one_turn_to_retake_a_mitan() -> None:
+    # Pins MT-21.
     # White holds c5 and e5 with a streak of 1; Black takes c5 back: no win.
     state = position({"c5": "F", "e5": "F", "c7": "l"}, turn="b", tail="0 1,0 2,0")
     play(state, "Lc7xc5")
@@ -148,6 +154,7 @@ def test_mt21_the_opponent_has_one_turn_to_retake_a_mitan() -> None:
 
 
 def test_mt21_mt23_centre_points_count_each_mitan_at_the_start_of_each_turn() -> None:
+    # Pins MT-21, MT-23.
     state = position({"c5": "F", "e5": "F", "g5": "f", "a9": "f"})
     play(state, "Ca1-a2")  # Black's turn starts on g5: 1 point
     assert state.points == [0, 1]
@@ -177,6 +184,7 @@ def test_mt23_after_150_half_moves_centre_points_decide() -> None:
 
 
 def test_mt23_equal_centre_points_at_the_limit_is_a_draw() -> None:
+    # Pins MT-23.
     state = position({"e1": "L", "e9": "l"}, tail="149 0,0 5,5")
     play(state, "Le1-e2")
     result = state.result()
@@ -191,6 +199,7 @@ def test_mt23_passes_count_as_half_moves() -> None:
 
 
 def test_mt20_mt22_order_a_chef_capture_on_the_last_half_move_is_a_chef_capture() -> None:
+    # Pins MT-20, MT-22.
     state = position({"e5": "L", "e7": "c", "a9": "f"}, tail="149 0,0 0,9")
     play(state, "Le5xe7")
     assert reason(state) == "chef_captured"

@@ -24,6 +24,7 @@ def test_random_golden_record_is_reproduced_by_its_generator(name: str, reason: 
 
 
 def test_mt19_to_mt23_every_ending_has_a_golden_record() -> None:
+    # Pins MT-19.
     reasons = set()
     for path in Path(RECORDS).glob("*.json"):
         state = replay(GAME, Record.load(path))

@@ -14,6 +14,7 @@ from ludotheque.games.mitan.notation import Move, Pass, Pick, Place
 
 
 def test_mt1_board_squares_and_mitans() -> None:
+    # Pins MT-1.
     assert len(SQUARE_NAMES) == 81
     assert (square("a1"), square("i1"), square("a9"), square("i9")) == (0, 8, 72, 80)
     assert [SQUARE_NAMES[m] for m in MITANS] == ["c5", "e5", "g5"]
@@ -26,12 +27,14 @@ def test_mt1_board_squares_and_mitans() -> None:
     "Bc2xc3", "Xc2<>e7", "Ye6<>c7", "pass",
 ])
 def test_mt4_every_kind_of_action_round_trips(text: str) -> None:
+    # Pins MT-4.
     action = GAME.parse(text)
     assert action.text() == text
     assert GAME.parse(action.text()) == action
 
 
 def test_mt4_parsed_actions_have_the_right_types() -> None:
+    # Pins MT-4.
     assert isinstance(GAME.parse("pick L"), Pick)
     assert isinstance(GAME.parse("L@c2"), Place)
     assert isinstance(GAME.parse("Lc2-c5"), Move)
@@ -46,6 +49,7 @@ def test_mt4_parsed_actions_have_the_right_types() -> None:
     "Lc2<>c4", "lc2-c5", "Lc2c5", " Lc2-c5", "pass ", "PASS", "L c2-c5", "Lc2-c10",
 ])
 def test_mt4_anything_else_is_a_notation_error(text: str) -> None:
+    # Pins MT-4.
     with pytest.raises(NotationError):
         GAME.parse(text)
 
@@ -53,6 +57,7 @@ def test_mt4_anything_else_is_a_notation_error(text: str) -> None:
 @settings(max_examples=200, deadline=None)
 @given(st.text(max_size=12))
 def test_mt4_parse_raises_only_notation_errors(text: str) -> None:
+    # Pins MT-4.
     try:
         action = GAME.parse(text)
     except NotationError:
@@ -63,6 +68,7 @@ def test_mt4_parse_raises_only_notation_errors(text: str) -> None:
 @settings(max_examples=60, deadline=None)
 @given(st.integers(min_value=0, max_value=10_000), st.integers(min_value=0, max_value=200))
 def test_mt4_every_legal_action_of_random_games_round_trips(seed: int, steps: int) -> None:
+    # Pins MT-4.
     state = GAME.new(seed)
     rng = Rng(seed)
     for _ in range(steps):

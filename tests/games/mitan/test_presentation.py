@@ -96,6 +96,7 @@ def test_configs_cover_open_and_hidden_placement() -> None:
 
 
 def test_mt24_a_daily_seed_gives_everyone_the_same_market() -> None:
+    # Pins MT-24.
     seed = derive_seed("mitan", "2026-12-02")
     assert GAME.new(seed).view(None)["market"] == GAME.new(seed).view(0)["market"]
     assert GAME.new(seed).view(None)["market"] == GAME.new(seed).view(1)["market"]

@@ -30,6 +30,7 @@ def draft_first_of_each(state: MitanState) -> list[int]:
 
 
 def test_mt13_market_has_6_of_the_12_types_3_copies_each_never_the_chef() -> None:
+    # Pins MT-13.
     for seed in range(40):
         market = new(seed).view(None)["market"]
         assert len(market) == 6 and set(market.values()) == {3}
@@ -37,12 +38,14 @@ def test_mt13_market_has_6_of_the_12_types_3_copies_each_never_the_chef() -> Non
 
 
 def test_mt13_the_market_comes_from_the_seed() -> None:
+    # Pins MT-13.
     assert new(11).view(None)["market"] == new(11).view(None)["market"]
     markets = {tuple(new(seed).view(None)["market"]) for seed in range(30)}
     assert len(markets) > 10
 
 
 def test_mt14_snake_draft_order_and_picked_pieces_leave_the_market() -> None:
+    # Pins MT-14.
     state = new()
     before = dict(state.view(None)["market"])
     first = state.legal_texts(0)[0]
@@ -55,6 +58,7 @@ def test_mt14_snake_draft_order_and_picked_pieces_leave_the_market() -> None:
 
 
 def test_mt14_four_pieces_are_left_out_and_each_side_has_7() -> None:
+    # Pins MT-14.
     state = new()
     draft_first_of_each(state)
     view = state.view(None)
@@ -73,6 +77,7 @@ def test_mt14_an_exhausted_type_cannot_be_picked() -> None:
 
 
 def test_mt15_placement_chefs_first_then_alternating_on_own_two_ranks() -> None:
+    # Pins MT-15.
     state = new()
     draft_first_of_each(state)
     order = []
@@ -110,6 +115,7 @@ def placed_hidden(seed: int = 3) -> MitanState:
 
 
 def test_mt16_hidden_placement_both_place_at_once_and_see_nothing_of_the_other() -> None:
+    # Pins MT-16.
     state = placed_hidden()
     assert state.to_act() == (0, 1)
     rng = Rng(5)
@@ -143,6 +149,7 @@ def test_mt16_placement_events_are_private_and_the_reveal_public() -> None:
 
 
 def test_mt16_determinize_redeals_the_other_army_and_keeps_ones_own() -> None:
+    # Pins MT-16.
     state = placed_hidden()
     rng = Rng(1)
     for _ in range(4):
@@ -159,6 +166,7 @@ def test_mt16_determinize_redeals_the_other_army_and_keeps_ones_own() -> None:
 
 
 def test_mt16_open_placement_shows_everything_to_everyone() -> None:
+    # Pins MT-16.
     state = new()
     draft_first_of_each(state)
     state.play("C@e1", 0)
@@ -166,6 +174,7 @@ def test_mt16_open_placement_shows_everything_to_everyone() -> None:
 
 
 def test_mt16_only_hidden_placement_hides_information_and_only_until_the_reveal() -> None:
+    # Pins MT-16.
     open_game = GAME.new(3, 2, {"placement": "open"})
     hidden = GAME.new(3, 2, {"placement": "hidden"})
     assert isinstance(hidden, MitanState)

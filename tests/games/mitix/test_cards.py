@@ -26,6 +26,7 @@ def write(tmp_path: Path, text: str, name: str = "cartes.toml") -> Path:
 
 
 def test_mx1_a_card_has_every_field_of_the_face():
+    # Pins MX-1.
     persee = CARDS.card("Persée")
     assert persee.bios > 0 and persee.attaque > 0
     assert persee.genre == "Exploit" and not persee.dieu
@@ -36,12 +37,14 @@ def test_mx1_a_card_has_every_field_of_the_face():
 
 
 def test_mx1_a_good_custom_card_file_loads(tmp_path):
+    # Pins MX-1.
     cards = load_cards(write(tmp_path, GOOD))
     assert cards.names == ("Persée", "Danaé", "Méduse")
     assert cards.amis[0] == frozenset({1}) and cards.ennemis[0] == frozenset({2})
 
 
 def test_mx2_the_base_set_is_big_enough_with_families_and_dieux():
+    # Pins MX-2.
     assert len(CARDS) >= 60
     families = Counter(e.famille for e in CARDS.entries)
     assert sum(1 for n in families.values() if n >= 4) >= 8
@@ -49,6 +52,7 @@ def test_mx2_the_base_set_is_big_enough_with_families_and_dieux():
 
 
 def test_mx2_amis_and_ennemis_follow_the_myths():
+    # Pins MX-2.
     assert "Persée" in CARDS.card("Méduse").ennemis
     assert "Héra" in CARDS.card("Héraclès").ennemis
     assert "Thésée" in CARDS.card("Minotaure").ennemis
@@ -57,11 +61,13 @@ def test_mx2_amis_and_ennemis_follow_the_myths():
 
 
 def test_mx2_attack_values_are_well_below_bios_values():
+    # Pins MX-2.
     for entry in CARDS.entries:
         assert entry.attaque * 3 <= entry.bios, entry.nom
 
 
 def test_mx2_every_relation_names_a_card_of_the_set():
+    # Pins MX-2.
     for entry in CARDS.entries:
         for name in (*entry.amis, *entry.ennemis):
             assert name in CARDS.index
@@ -120,6 +126,7 @@ def test_paquet_files_are_checked_against_the_card_set(tmp_path):
 
 
 def test_mx3_the_default_paquets_ship_and_are_long_enough_for_both_modes():
+    # Pins MX-3.
     paquets = GAME.default_paquets
     assert len(paquets) >= 2
     for paquet in paquets[:2]:
@@ -138,12 +145,14 @@ def test_mx3_a_paquet_too_short_for_the_mode_is_refused_before_the_game(mode, si
 
 
 def test_mx3_a_paquet_naming_an_unknown_card_is_refused_with_a_suggestion():
+    # Pins MX-3.
     paquet = ["Icare"] * 19 + ["Meduse"]
     with pytest.raises(OptionsError, match='unknown card "Meduse" \\(did you mean "Méduse"\\?\\)'):
         GAME.new(1, options={"paquets": [paquet, ["Icare"] * 20]})
 
 
 def test_mx3_duplicates_are_allowed_in_a_paquet():
+    # Pins MX-3.
     state = GAME.new(2, options={"paquets": [["Zeus"] * 20, ["Icare"] * 20]})
     assert state.view(None)["olympe"] == [["Zeus", "Zeus"], ["Icare", "Icare"]]
 

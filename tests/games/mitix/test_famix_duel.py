@@ -30,6 +30,7 @@ def both_send(state: MitixState, first: str, second: str) -> list[Event]:
 
 
 def test_mx14_ten_combat_cards_from_the_own_paquet_revealed_to_both_players():
+    # Pins MX-14.
     paquet0 = [*["Icare"] * 6, *["Hector"] * 6]
     paquet1 = [*["Ariane"] * 6, *["Jason"] * 6]
     state = GAME.new(4, options={"mode": "famix", "paquets": [paquet0, paquet1]})
@@ -42,6 +43,7 @@ def test_mx14_ten_combat_cards_from_the_own_paquet_revealed_to_both_players():
 
 
 def test_mx15_dieux_go_to_the_olympe_and_the_others_form_the_areopage():
+    # Pins MX-15.
     paquet = ["Zeus", "Athéna", "Hadès", *["Icare"] * 7]
     state = GAME.new(1, options={"mode": "famix", "paquets": [paquet, paquet]})
     assert isinstance(state, MitixState)
@@ -50,6 +52,7 @@ def test_mx15_dieux_go_to_the_olympe_and_the_others_form_the_areopage():
 
 
 def test_mx15_dieux_have_no_ami_or_ennemi_effect_in_famix():
+    # Pins MX-15.
     assert "Ulysse" in CARDS.card("Athéna").amis
     state = famix_position([["Ulysse"], ["Zeus"]], olympe=[["Athéna"], []],
                            pile=["Pain", "Pain", "Pain", "Pain"])
@@ -60,6 +63,7 @@ def test_mx15_dieux_have_no_ami_or_ennemi_effect_in_famix():
 
 
 def test_mx16_mx17_with_a_famix_only_its_members_may_lead_the_combatant():
+    # Pins MX-16.
     state = famix_position([["Jason", "Orphée", "Achille", "Hector", "Icare"], ["Ariane"]])
     assert state.legal_texts(0) == sorted(
         ["send Jason", "send Orphée", "send Achille", "send Hector"],
@@ -69,6 +73,7 @@ def test_mx16_mx17_with_a_famix_only_its_members_may_lead_the_combatant():
 
 
 def test_mx17_without_a_famix_any_mitix_of_the_areopage_fights_alone():
+    # Pins MX-17.
     state = famix_position([["Jason", "Achille", "Icare"], ["Ariane"]])
     assert set(state.legal_texts(0)) == {"send Jason", "send Achille", "send Icare"}
     both_send(state, "Achille", "Ariane")
@@ -76,6 +81,7 @@ def test_mx17_without_a_famix_any_mitix_of_the_areopage_fights_alone():
 
 
 def test_mx17_the_choice_is_secret_and_simultaneous():
+    # Pins MX-17.
     state = famix_position([["Jason", "Achille"], ["Ariane", "Hector"]])
     assert state.to_act() == (0, 1)
     events = state.play("send Achille", seat=0)
@@ -92,6 +98,7 @@ def test_mx17_the_choice_is_secret_and_simultaneous():
 
 
 def test_mx17_the_whole_famix_fights_and_leaves_the_areopage():
+    # Pins MX-17.
     state = famix_position([["Jason", "Orphée", "Castor", "Icare"], ["Zeus"]])
     both_send(state, "Orphée", "Zeus")
     assert state.last[0]["cards"][0] == ["Jason", "Orphée", "Castor"]
@@ -100,6 +107,7 @@ def test_mx17_the_whole_famix_fights_and_leaves_the_areopage():
 
 def test_mx18_famix_bios_is_the_best_bios_plus_100_per_member():
     """The text's example: 505, 432 and 312 give 505 + 300 = 805."""
+    # Pins MX-18.
     cards = TIRYNS.cards
     members = [cards.index[n] for n in ("Aîné", "Cadet", "Benjamin")]
     assert famix_bios(cards, members) == 805
@@ -121,6 +129,7 @@ def test_mx19_only_the_carte_mise_en_avant_attacks(lead, colosse_final):
 
 
 def test_mx20_no_dieu_on_either_olympe_no_resources():
+    # Pins MX-20.
     state = famix_position([["Jason", "Icare"], ["Ariane", "Hector"]])
     assert len(state.pile) == 24 and state.to_place == [[], []]
     events = both_send(state, "Jason", "Ariane")
@@ -129,11 +138,13 @@ def test_mx20_no_dieu_on_either_olympe_no_resources():
 
 
 def test_mx20_the_pile_holds_four_of_each_resource():
+    # Pins MX-20.
     state = famix_position([["Jason", "Icare"], ["Ariane", "Hector"]])
     assert Counter(state.pile) == {r: 4 for r in range(len(RESOURCES))}
 
 
 def test_mx20_offrandes_go_on_the_opponents_dieux_nourritures_on_ones_own():
+    # Pins MX-20.
     state = famix_position([["Jason", "Icare"], ["Ariane", "Hector"]],
                            olympe=[["Zeus"], ["Hadès"]],
                            pile=["Huile", "Nectar", "Pain", "Ambroisie"])
@@ -143,6 +154,7 @@ def test_mx20_offrandes_go_on_the_opponents_dieux_nourritures_on_ones_own():
 
 
 def test_mx20_a_resource_with_no_dieu_to_receive_it_is_discarded():
+    # Pins MX-20.
     state = famix_position([["Jason", "Icare"], ["Ariane", "Hector"]],
                            olympe=[[], ["Hadès"]], pile=["Nectar", "Huile", "Vin", "Pain"])
     # Seat 1's Nectar has no Dieu of theirs; seat 2's Vin and Pain no Dieu of seat 1.
@@ -151,6 +163,7 @@ def test_mx20_a_resource_with_no_dieu_to_receive_it_is_discarded():
 
 
 def test_mx20_with_several_dieux_the_drawer_chooses_where_each_resource_goes():
+    # Pins MX-20.
     state = famix_position([["Jason", "Icare"], ["Ariane", "Hector"]],
                            olympe=[["Zeus", "Athéna"], ["Hadès", "Hadès"]],
                            pile=["Huile", "Nectar", "Pain", "Ambroisie"])
@@ -168,6 +181,7 @@ def test_mx20_with_several_dieux_the_drawer_chooses_where_each_resource_goes():
 
 
 def test_mx20_resources_stay_on_a_dieu_from_round_to_round():
+    # Pins MX-20.
     state = famix_position([["Jason", "Icare", "Priam"], ["Ariane", "Hector", "Jason"]],
                            olympe=[["Zeus"], []], pile=["Nectar", "Ambroisie", "Pain", "Vin"])
     assert force("Icare") != force("Hector")  # no bataille: the round ends
@@ -208,6 +222,7 @@ def test_mx21_three_nourritures_make_the_dieu_intervene_for_its_owner():
 
 
 def test_mx21_three_offrandes_make_the_dieu_intervene_against_its_owner():
+    # Pins MX-21.
     state = intervention_position(["Vin", "Nectar", "Nectar", "Nectar"],
                                   [[[]], [["Huile", "Pain"]]])
     events = both_send(state, "Icare", "Hector")
@@ -218,6 +233,7 @@ def test_mx21_three_offrandes_make_the_dieu_intervene_against_its_owner():
 
 
 def test_mx21_interventions_for_both_players_cancel_and_the_bios_decides():
+    # Pins MX-21.
     state = intervention_position(["Hydromel", "Pain", "Hydromel", "Pain"],
                                   [[["Nectar", "Ambroisie"]], [["Nectar", "Ambroisie"]]])
     events = both_send(state, "Icare", "Hector")
@@ -227,6 +243,7 @@ def test_mx21_interventions_for_both_players_cancel_and_the_bios_decides():
 
 
 def test_mx21_for_and_against_one_player_cancel_out():
+    # Pins MX-21.
     state = intervention_position(["Hydromel", "Nectar", "Vin", "Nectar"],
                                   [[["Nectar", "Ambroisie", "Huile", "Pain"]], [[]]])
     events = both_send(state, "Icare", "Hector")
@@ -260,6 +277,7 @@ def test_mx22_a_tie_is_a_bataille_with_a_face_down_card_of_ones_choice():
 
 
 def test_mx22_a_bataille_without_a_card_to_put_down_and_a_combatant_goes_to_the_enfers():
+    # Pins MX-22.
     state = famix_position([["Icare", "Pénélope"], ["Icare", "Hélène", "Jason"]])
     events = both_send(state, "Icare", "Icare")
     assert "bataille_impossible" in kinds(events)
@@ -269,6 +287,7 @@ def test_mx22_a_bataille_without_a_card_to_put_down_and_a_combatant_goes_to_the_
 
 
 def test_mx23_the_duel_ends_when_either_areopage_is_empty_unfought_cards_count_for_no_one():
+    # Pins MX-23.
     state = famix_position([["Zeus"], ["Icare", "Hector"]])
     events = both_send(state, "Zeus", "Icare")
     assert state.is_over()
@@ -292,6 +311,7 @@ def test_mx24_the_winner_is_decided_as_in_mx13():
 
 def test_mx22_mx17_a_bot_can_always_find_a_choice():
     """Every FaMiX decision point offers at least one action (conformance checks the rest)."""
+    # Pins MX-22, MX-17.
     state = GAME.new(9, options={"mode": "famix"})
     while not state.is_over():
         for seat in state.to_act():

@@ -127,6 +127,7 @@ def test_mx8_final_bios_is_bios_minus_the_opposing_attack():
 
 
 def test_mx8_final_bios_may_be_negative_and_the_higher_still_wins():
+    # Pins MX-8.
     custom = custom_state(card("Fourmi", 50, 10) + card("Géant", 500, 60)
                           + card("Pion", 100, 5))
     state = mitix_position([["Pion", "Pion"], ["Pion", "Pion"]],
@@ -137,6 +138,7 @@ def test_mx8_final_bios_may_be_negative_and_the_higher_still_wins():
 
 
 def test_mx9_winner_to_its_owners_vivants_loser_to_the_enfers():
+    # Pins MX-9.
     state = mitix_position([list(NEUTRAL), list(NEUTRAL)],
                            [["Zeus", "Icare"], ["Icare", "Ariane"]])
     state.play("reveal")
@@ -162,6 +164,7 @@ def test_mx10_a_tie_starts_a_bataille_and_the_winner_takes_every_engaged_card():
 
 
 def test_mx10_batailles_nested_twice():
+    # Pins MX-10.
     state = mitix_position([list(NEUTRAL), list(NEUTRAL)],
                            [["Icare", "Hélène", "Ariane", "Pénélope", "Hector", "Priam"],
                             ["Icare", "Priam", "Ariane", "Antigone", "Achille", "Priam"]])
@@ -175,6 +178,7 @@ def test_mx10_batailles_nested_twice():
 
 def test_mx10_the_deciding_cards_of_a_bataille_go_through_the_olympe_check():
     """After a tie, the new revealed cards are compared as a new round (MX-7 then MX-8)."""
+    # Pins MX-10.
     assert force("Icare") < force("Zeus")
     state = mitix_position([["Dédale", "Hélène"], list(NEUTRAL)],
                            [["Antigone", "Hélène", "Icare"], ["Antigone", "Pénélope", "Zeus"]])
@@ -195,6 +199,7 @@ def test_mx11_a_bataille_without_enough_cards_sends_every_engaged_card_to_the_en
 
 
 def test_mx11_a_bataille_that_runs_out_midway_sends_everything_engaged_to_the_enfers():
+    # Pins MX-11.
     state = mitix_position([list(NEUTRAL), list(NEUTRAL)],
                            [["Icare", "Hélène", "Ariane", "Priam"],
                             ["Icare", "Pénélope", "Ariane", "Priam"]])
@@ -206,6 +211,7 @@ def test_mx11_a_bataille_that_runs_out_midway_sends_everything_engaged_to_the_en
 
 
 def test_mx4_mx5_each_areopage_is_20_cards_of_its_own_paquet_2_on_the_olympe():
+    # Pins MX-5.
     paquet0 = ["Zeus", "Zeus", *["Icare"] * 10, *["Hector"] * 10]
     paquet1 = [*["Ariane"] * 15, *["Minotaure"] * 6]
     state = GAME.new(7, options={"paquets": [paquet0, paquet1]})
@@ -218,11 +224,13 @@ def test_mx4_mx5_each_areopage_is_20_cards_of_its_own_paquet_2_on_the_olympe():
 
 
 def test_mx4_the_draw_is_random_and_differs_between_seeds():
+    # Pins MX-4.
     orders = {tuple(GAME.new(seed).to_json()["areopage"][0]) for seed in range(10)}
     assert len(orders) > 1
 
 
 def test_mx5_the_olympe_is_face_up_and_the_areopage_order_hidden():
+    # Pins MX-5.
     state = GAME.new(3)
     view = state.view(0)
     assert view["olympe"] == [names(o) for o in state.olympe]  # type: ignore[attr-defined]
@@ -230,6 +238,7 @@ def test_mx5_the_olympe_is_face_up_and_the_areopage_order_hidden():
 
 
 def test_mx12_the_duel_ends_when_the_areopages_are_empty():
+    # Pins MX-12.
     state = GAME.new(11)
     reveals = 0
     while not state.is_over():
@@ -244,6 +253,7 @@ def test_mx12_the_duel_ends_when_the_areopages_are_empty():
 
 
 def test_mx12_only_seat_1_acts_with_the_one_action_reveal():
+    # Pins MX-12.
     state = GAME.new(5)
     assert state.to_act() == (0,)
     assert state.legal_texts(0) == ["reveal"] and state.legal_texts(1) == []
@@ -264,12 +274,14 @@ def test_mx13_more_vivants_wins():
 
 
 def test_mx13_equal_vivants_the_higher_printed_bios_wins():
+    # Pins MX-13.
     result = end_position(["Icare", "Ariane"], ["Zeus", "Icare"]).result()
     assert result is not None
     assert result.ranks == (1, 0) and result.reason == "bios_des_vivants"
 
 
 def test_mx13_equal_vivants_and_bios_is_a_draw():
+    # Pins MX-13.
     result = end_position(["Icare", "Zeus"], ["Zeus", "Icare"]).result()
     assert result is not None
     assert result.is_draw and result.reason == "egalite"

@@ -66,6 +66,7 @@ def play_random(seed: int, mode: str) -> tuple[MitixState, list[Move]]:
 
 @pytest.mark.parametrize("mode", ["mitix", "famix"])
 def test_mx25_a_game_replays_from_its_seed_and_its_choices(mode):
+    # Pins MX-25.
     state, moves = play_random(21, mode)
     record = record_of(GAME, 21, 2, {"mode": mode}, moves, state)
     replayed = replay(GAME, Record.from_json(json.loads(record.dumps())))
@@ -193,6 +194,7 @@ def test_french_descriptions_elide_before_a_vowel():
 
 
 def test_mx2_the_terminal_card_face_shows_every_field():
+    # Pins MX-2.
     from rich.console import Console
 
     from ludotheque.games.mitix.terminal import card_face
