@@ -60,3 +60,17 @@ def test_mt16_hidden_placement_is_played_by_the_fallback_search() -> None:
     state = GAME.new(2, 2, {"placement": "hidden"})
     final = play(state, ["moyen:nodes=60:time=0", "difficile:nodes=60:time=0"])
     assert final.is_over()
+
+
+def test_mt25_the_open_game_is_searched_with_alpha_beta() -> None:
+    """Mitan can hide information (hidden placement), yet an open position hides nothing:
+    the levels must search it with alpha-beta, which asks the state, not the game."""
+    from ludotheque.bots.alphabeta import searchable
+
+    assert searchable(GAME.position(CHEF_IN_REACH))
+    assert searchable(GAME.new(1, 2, {"placement": "open"}))
+    hidden = GAME.new(1, 2, {"placement": "hidden"})
+    while not hidden.hides_information():
+        seat = hidden.to_act()[0]
+        hidden.apply(seat, hidden.legal_actions(seat)[0])
+    assert not searchable(hidden)
