@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import time
-
 import httpx
 
 from .live import LiveServer, Player
@@ -44,22 +42,17 @@ def test_bots_against_bots_with_a_spectator(server: LiveServer, people: list[Pla
 def test_the_site_stays_responsive_while_slow_bots_think(server: LiveServer,
                                                          people: list[Player]) -> None:
     """Two slow bots (two seconds of CPU a move each) think at once, in worker processes,
-    not on the event loop: pings and pages are answered meanwhile."""
+    not on the event loop: pings and pages are answered meanwhile. Checked by order, not by
+    a clock: the answers come while the bot's move is still to come. (A bot on the event loop
+    would hold every answer until its move was played.)"""
     carol = people[2]
     rooms = [carol.new_game(["bot:slow", "me"]) for _ in range(2)]
     c = carol.socket()
     c.watch(rooms[0])
-    time.sleep(0.2)
-    worst = 0.0
-    for _ in range(8):
-        started = time.monotonic()
-        c.sync()
-        assert httpx.get(server.url + "/", timeout=5).status_code == 200
-        worst = max(worst, time.monotonic() - started)
-        time.sleep(0.1)
-    assert worst < 1.0, f"a ping and a page took {worst:.2f} s while bots thought"
+    c.sync()
+    assert httpx.get(server.url + "/", timeout=30).status_code == 200
     state = c.latest[rooms[0]]
-    assert state["seats"][0]["thinking"] or state["version"] == 1
+    assert state["version"] == 0 and state["seats"][0]["thinking"]
     assert server.process is not None
     thinkers = {int(p.name) for p in server.bot_pids.iterdir()}
     assert thinkers and server.process.pid not in thinkers
