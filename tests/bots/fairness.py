@@ -12,11 +12,10 @@ two promises broke: the game's or the bot's.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Self, cast
+from typing import cast
 
 from ludotheque.bots import make_bot
-from ludotheque.core import JSON, Action, Game, Rng, State, canonical, derive_seed
+from ludotheque.core import Action, Game, Rng, State, canonical, derive_seed
 from tests.core.toys import HighCard, HighCardOptions, HighCardState
 
 SPECS = ("greedy:nodes=16", "facile:time=0", "mcts:nodes=60", "moyen:nodes=80:time=0")
@@ -25,28 +24,7 @@ SPECS = ("greedy:nodes=16", "facile:time=0", "mcts:nodes=60", "moyen:nodes=80:ti
 class CanonicalHighCardState(HighCardState):
     """Carte haute whose determinize sorts the hidden pool before shuffling it."""
 
-    def determinize(self, seat: int | None, rng: Rng) -> Self:
-        out = self.clone()
-        others = [s for s in (0, 1) if s != seat]
-        pool = list(out.deck)
-        for s in others:
-            pool += out.hands[s]
-            if out.pending[s] is not None:
-                pool.append(out.pending[s])  # type: ignore[arg-type]
-        pool.sort()  # the one change: nothing of the old order survives into the new deal
-        rng.shuffle(pool)
-        for s in others:
-            n = len(out.hands[s])
-            out.hands[s] = sorted(pool[:n])
-            del pool[:n]
-            if out.pending[s] is not None:
-                out.pending[s] = pool.pop()
-        out.deck = pool
-        return out
-
-    @classmethod
-    def from_json(cls, data: Mapping[str, JSON]) -> Self:
-        return super().from_json(data)
+    canonical_redeal = True
 
 
 class CanonicalHighCard(HighCard):

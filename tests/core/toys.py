@@ -39,6 +39,10 @@ class HighCardOptions(Options):
 
 
 class HighCardState(State):
+    # Sort the hidden pool before re-dealing it, so that determinize depends on the view and
+    # the generator alone (the bots' fairness test needs one such game).
+    canonical_redeal: ClassVar[bool] = False
+
     def __init__(self, seed: int, hand_size: int) -> None:
         self.rng = Rng(seed)
         deck = list(range(1, 11))
@@ -107,6 +111,8 @@ class HighCardState(State):
             pool += out.hands[s]
             if out.pending[s] is not None:
                 pool.append(out.pending[s])  # type: ignore[arg-type]
+        if self.canonical_redeal:
+            pool.sort()
         rng.shuffle(pool)
         for s in others:
             n = len(out.hands[s])
