@@ -17,10 +17,11 @@ from dataclasses import dataclass
 
 from ludotheque import games
 from ludotheque.bots import make_bot
-from ludotheque.core import JSON, IllegalAction, derive_seed
+from ludotheque.core import JSON, derive_seed
 from ludotheque.core.stats import wilson
 
 from .elo import PairwiseResults, elo
+from .runner import play_out
 
 
 @dataclass(frozen=True)
@@ -73,31 +74,13 @@ def play_game(arena: Arena, index: int, seed: int, lineup: tuple[int, ...]) -> P
     bots = [make_bot(spec, derive_seed("arena", seed, seat, spec))
             for seat, spec in enumerate(specs)]
     state = game.new(seed, arena.players, arena.options)
-    think_max = [0.0] * arena.players
-    think_total = [0.0] * arena.players
-    decisions = [0] * arena.players
-    actions = 0
-    while not state.is_over():
-        if actions > game.step_limit:
-            raise RuntimeError(f"{game.id} seed {seed}: no end after {game.step_limit} actions")
-        seat = state.to_act()[0]
-        started = time.perf_counter()
-        action = bots[seat].choose(state, seat)
-        spent = time.perf_counter() - started
-        think_max[seat] = max(think_max[seat], spent)
-        think_total[seat] += spent
-        decisions[seat] += 1
-        try:
-            state.apply(seat, action)
-        except IllegalAction as exc:
-            raise RuntimeError(f"{game.id} seed {seed}: bot {specs[seat]} played an illegal "
-                               f"action {action.text()!r}: {exc.reason}") from exc
-        actions += 1
+    moves, thinking = play_out(game, state, bots, specs, seed)
     result = state.result()
     assert result is not None
     return Played(index, seed, lineup, result.ranks,
                   tuple(result.utility(s) for s in range(arena.players)), result.reason,
-                  actions, tuple(think_max), tuple(think_total), tuple(decisions))
+                  len(moves), tuple(thinking.longest), tuple(thinking.total),
+                  tuple(thinking.decisions))
 
 
 def _play_task(arena: Arena, task: tuple[int, int, tuple[int, ...]]) -> Played:

@@ -9,8 +9,8 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 
 from ludotheque import games
-from ludotheque.bots import make_bot
-from ludotheque.core import JSON, Game, IllegalAction, derive_seed
+from ludotheque.bots import Bot, make_bot
+from ludotheque.core import JSON, Game, IllegalAction, State, derive_seed
 from ludotheque.core.record import Move, Record, record_of
 from ludotheque.core.stats import wilson
 
@@ -35,23 +35,46 @@ class Outcome:
     record: Record
 
 
-def play_one(game: Game, match: Match, seed: int) -> Outcome:
-    """One game from `seed`; each seat's bot seeded from the game seed and the seat."""
-    bots = [make_bot(spec, derive_seed("bot", seed, seat)) for seat, spec in enumerate(match.bots)]
-    options = game.options(match.options, match.players)
-    state = game.new(seed, match.players, options)
+@dataclass
+class Thinking:
+    """Per seat: the longest decision and the total thinking time (seconds), and decisions."""
+
+    longest: list[float]
+    total: list[float]
+    decisions: list[int]
+
+
+def play_out(game: Game, state: State, bots: Sequence[Bot], specs: Sequence[str],
+             seed: int) -> tuple[list[Move], Thinking]:
+    """Let the bots play `state` to its end; the moves made and how long each seat thought."""
+    players = len(bots)
+    thinking = Thinking([0.0] * players, [0.0] * players, [0] * players)
     moves: list[Move] = []
     while not state.is_over():
         if len(moves) > game.step_limit:
             raise RuntimeError(f"{game.id} seed {seed}: no end after {game.step_limit} actions")
         seat = state.to_act()[0]
+        started = time.perf_counter()
         action = bots[seat].choose(state, seat)
+        spent = time.perf_counter() - started
+        thinking.longest[seat] = max(thinking.longest[seat], spent)
+        thinking.total[seat] += spent
+        thinking.decisions[seat] += 1
         try:
             state.apply(seat, action)
         except IllegalAction as exc:
-            raise RuntimeError(f"bot {match.bots[seat]} played an illegal action "
-                               f"{action.text()!r}: {exc.reason}") from exc
+            raise RuntimeError(f"{game.id} seed {seed}: bot {specs[seat]} played an illegal "
+                               f"action {action.text()!r}: {exc.reason}") from exc
         moves.append(Move(seat, action.text()))
+    return moves, thinking
+
+
+def play_one(game: Game, match: Match, seed: int) -> Outcome:
+    """One game from `seed`; each seat's bot seeded from the game seed and the seat."""
+    bots = [make_bot(spec, derive_seed("bot", seed, seat)) for seat, spec in enumerate(match.bots)]
+    options = game.options(match.options, match.players)
+    state = game.new(seed, match.players, options)
+    moves, _ = play_out(game, state, bots, match.bots, seed)
     result = state.result()
     assert result is not None
     seats: list[dict[str, JSON]] = [{"bot": b} for b in match.bots]
