@@ -16,7 +16,7 @@ from rich.table import Table
 from ludotheque import games
 from ludotheque.bots import UnknownBot, make_bot
 from ludotheque.core import Game, LudoError, Options
-from ludotheque.core.record import Record, replay_steps, start
+from ludotheque.core.record import Record, check_stored_result, replay_steps, start
 from ludotheque.sim.runner import Match, Outcome, simulate
 from ludotheque.terminal import HUMAN, TerminalGame
 
@@ -235,10 +235,10 @@ def replay_command(path: Path, lang: str, seat: int | None) -> None:
         return
     console.print(f"[bold]result:[/] {result.detail or result.reason} — ranks "
                   f"{[r + 1 for r in result.ranks]}, scores {list(result.scores)}")
-    if record.result is not None and (record.result.get("ranks") != list(result.ranks)
-                                      or record.result.get("reason") != result.reason):
-        fail(f"the stored result {record.result.get('reason')} {record.result.get('ranks')} "
-             f"differs from the engine's {result.reason} {list(result.ranks)}")
+    try:
+        check_stored_result(record, state)
+    except LudoError as exc:
+        fail(str(exc))
 
 
 @main.command()

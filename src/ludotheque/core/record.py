@@ -153,19 +153,28 @@ def replay_steps(game: Game, record: Record) -> Iterator[tuple[State, Step]]:
 
 def replay(game: Game, record: Record, *, check_result: bool = True) -> State:
     """The final state of a record; checks the stored result against the engine's if asked."""
-    state = start(game, record)
+    state: State | None = None
     for after, _ in replay_steps(game, record):
         state = after
-    if check_result and record.result is not None:
-        result = state.result()
-        if result is None:
-            raise RecordError(f"the record stores a result but the game is not over after "
-                              f"{len(record.moves)} actions")
-        stored = Result.from_json(record.result)
-        if (stored.ranks, stored.reason) != (result.ranks, result.reason):
-            raise RecordError(f"stored result {stored.reason} {list(stored.ranks)} differs from "
-                              f"the engine's {result.reason} {list(result.ranks)}")
+    if state is None:  # a record with no action yet
+        state = start(game, record)
+    if check_result:
+        check_stored_result(record, state)
     return state
+
+
+def check_stored_result(record: Record, state: State) -> None:
+    """Fail when the record's stored result is not the one the engine reaches."""
+    if record.result is None:
+        return
+    result = state.result()
+    if result is None:
+        raise RecordError(f"the record stores a result but the game is not over after "
+                          f"{len(record.moves)} actions")
+    stored = Result.from_json(record.result)
+    if (stored.ranks, stored.reason) != (result.ranks, result.reason):
+        raise RecordError(f"stored result {stored.reason} {list(stored.ranks)} differs from "
+                          f"the engine's {result.reason} {list(result.ranks)}")
 
 
 def record_of(game: Game, seed: int, players: int, options: Mapping[str, JSON] | None,
