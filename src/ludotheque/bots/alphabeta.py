@@ -12,9 +12,9 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 
-from ludotheque.core import Action, IllegalAction, Rng, Seat, State, canonical
+from ludotheque.core import Action, Rng, Seat, State, canonical
 
-from .base import Bot
+from .base import Bot, legal_choices
 from .budget import Budget, Clock
 from .common import sample
 from .knowledge import load
@@ -83,9 +83,7 @@ class AlphaBetaBot:
 
     # -- the search ---------------------------------------------------------------------------
     def choose(self, state: State, seat: int) -> Action:
-        legal = state.legal_actions(seat)
-        if not legal:
-            raise IllegalAction(f"seat {seat} has no decision to make now")
+        legal = legal_choices(state, seat)
         if len(legal) == 1:
             return legal[0]
         if not searchable(state):

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Protocol
 
-from ludotheque.core import Action, LudoError, Rng, State
+from ludotheque.core import Action, IllegalAction, LudoError, Rng, State
 
 
 class Bot(Protocol):
@@ -18,6 +18,14 @@ class Bot(Protocol):
 
 class UnknownBot(LudoError):
     pass
+
+
+def legal_choices(state: State, seat: int) -> list[Action]:
+    """The legal actions of a seat asked to decide; a bot asked out of turn is an error."""
+    legal = state.legal_actions(seat)
+    if not legal:
+        raise IllegalAction(f"seat {seat} has no decision to make now")
+    return legal
 
 
 class RandomBot:

@@ -7,8 +7,9 @@ information every look-ahead is made on a fresh determinization from the bot's o
 
 from __future__ import annotations
 
-from ludotheque.core import Action, IllegalAction, Rng, State
+from ludotheque.core import Action, Rng, State
 
+from .base import legal_choices
 from .budget import Budget
 from .common import has_heuristic, random_policy, rollout, sample, values
 
@@ -20,9 +21,7 @@ class GreedyBot:
         self.budget = budget or Budget(nodes=64)
 
     def choose(self, state: State, seat: int) -> Action:
-        legal = state.legal_actions(seat)
-        if not legal:
-            raise IllegalAction(f"seat {seat} has no decision to make now")
+        legal = legal_choices(state, seat)
         if len(legal) == 1:
             return legal[0]
         use_heuristic = has_heuristic(state, seat, self.rng)

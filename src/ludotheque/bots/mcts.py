@@ -24,6 +24,7 @@ from dataclasses import dataclass
 
 from ludotheque.core import Action, IllegalAction, Rng, Seat, State
 
+from .base import legal_choices
 from .budget import Budget
 from .common import (
     ROLLOUT_POLICIES,
@@ -80,9 +81,7 @@ class MCTSBot:
         return random_policy
 
     def choose(self, state: State, seat: int) -> Action:
-        legal = state.legal_actions(seat)
-        if not legal:
-            raise IllegalAction(f"seat {seat} has no decision to make now")
+        legal = legal_choices(state, seat)
         if len(legal) == 1:
             self.last_iterations = 0
             self.last_stats = {}
