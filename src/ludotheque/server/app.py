@@ -117,6 +117,14 @@ def options_from_form(game: Game, form: FormData) -> dict[str, Any]:
     return data
 
 
+def game_of(request: Request) -> Game | None:
+    """The game named in the URL (`{kind}`), or None for an unknown one."""
+    try:
+        return games.get(request.path_params["kind"])
+    except LudoError:
+        return None
+
+
 class Site:
     """What the handlers share: the store, the rooms, the templates."""
 
@@ -179,9 +187,8 @@ class Site:
 
     async def new_form(self, request: Request) -> Response:
         player = await self.player(request)
-        try:
-            game = games.get(request.path_params["kind"])
-        except LudoError:
+        game = game_of(request)
+        if game is None:
             return self.not_found(request, player, "error.unknown_game")
         if player is None:
             return RedirectResponse(f"/login?next={quote(request.url.path)}", 303)
@@ -195,9 +202,8 @@ class Site:
 
     async def new_game(self, request: Request) -> Response:
         player = await self.player(request)
-        try:
-            game = games.get(request.path_params["kind"])
-        except LudoError:
+        game = game_of(request)
+        if game is None:
             return self.not_found(request, player, "error.unknown_game")
         if player is None:
             return RedirectResponse(f"/login?next={quote(request.url.path)}", 303)
@@ -303,17 +309,15 @@ class Site:
 
     async def rules_page(self, request: Request) -> Response:
         player = await self.player(request)
-        try:
-            game = games.get(request.path_params["kind"])
-        except LudoError:
+        game = game_of(request)
+        if game is None:
             return self.not_found(request, player, "error.unknown_game")
         lang = pick(request.cookies.get(LANG_COOKIE))
         return self.page(request, "rules.html", player, game=game, text=game.rules(lang))
 
     async def screen_file(self, request: Request) -> Response:
-        try:
-            game = games.get(request.path_params["kind"])
-        except LudoError:
+        game = game_of(request)
+        if game is None:
             return Response(status_code=404)
         folder = screen_dir(game)
         name = request.path_params["file"]
