@@ -10,41 +10,14 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from playwright.sync_api import BrowserContext, Page, expect
+from playwright.sync_api import Page, expect
 
 from ludotheque.core.record import Record
 
 from ..server.live import TOY, LiveServer
+from .helpers import as_guest, create, is_over
 
 pytestmark = pytest.mark.browser
-
-
-def as_guest(context: Any, name: str, start: str = "/") -> Page:
-    assert isinstance(context, BrowserContext)
-    page = context.new_page()
-    page.goto(start)
-    page.get_by_test_id("login-link").click()
-    form = page.get_by_test_id("guest-form")
-    form.locator("input[name=name]").fill(name)
-    form.get_by_role("button").click()
-    expect(page.get_by_test_id("me")).to_contain_text(name)
-    return page
-
-
-def create(page: Page, seats: list[str], names: dict[int, str] | None = None) -> str:
-    page.goto("/")
-    page.get_by_test_id(f"new-{TOY}").click()
-    for i, seat in enumerate(seats):
-        page.get_by_test_id(f"seat-{i}").select_option(seat)
-    for i, name in (names or {}).items():
-        page.get_by_test_id(f"name-{i}").fill(name)
-    page.get_by_test_id("create").click()
-    page.wait_for_url(re.compile(r"/g/[^/]+$"))
-    return page.url.rsplit("/", 1)[1]
-
-
-def is_over(page: Page) -> bool:
-    return page.get_by_test_id("replay-link").is_visible()
 
 
 def take_turn(page: Page) -> bool:

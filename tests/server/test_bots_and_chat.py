@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import time
+
 import httpx
 
 from .live import LiveServer, Player
@@ -54,7 +56,14 @@ def test_the_site_stays_responsive_while_slow_bots_think(server: LiveServer,
     state = c.latest[rooms[0]]
     assert state["version"] == 0 and state["seats"][0]["thinking"]
     assert server.process is not None
-    thinkers = {int(p.name) for p in server.bot_pids.iterdir()}
+    # The worker marks its process when its search starts (a spawned worker may still be
+    # starting under load): wait for the mark, then check whose process it is.
+    thinkers: set[int] = set()
+    for _ in range(300):
+        thinkers = {int(p.name) for p in server.bot_pids.iterdir()}
+        if thinkers:
+            break
+        time.sleep(0.1)
     assert thinkers and server.process.pid not in thinkers
 
 

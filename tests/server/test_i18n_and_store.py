@@ -137,3 +137,30 @@ def test_migrations_speak_postgresql(capsys: pytest.CaptureFixture[str]) -> None
     ddl = capsys.readouterr().out
     assert "CREATE TABLE games" in ddl and "CREATE TABLE moves" in ddl
     assert "JSON" in ddl and "TIMESTAMP WITH TIME ZONE" in ddl
+
+
+def screens() -> list[tuple[str, Path]]:
+    from ludotheque import games
+    from ludotheque.server.app import screen_dir
+
+    found = [(g.id, screen_dir(g)) for g in games.all_games()]
+    return [(gid, folder) for gid, folder in found if folder is not None]
+
+
+@pytest.mark.parametrize(("game", "folder"), screens())
+def test_each_game_screen_speaks_both_languages(game: str, folder: Path) -> None:
+    """A game's screen brings its words in web/fr.json and web/en.json (same keys, same
+    fields); every key its scripts ask for is there or in the site's catalogue."""
+    fr = json.loads((folder / "fr.json").read_text(encoding="utf-8"))
+    en = json.loads((folder / "en.json").read_text(encoding="utf-8"))
+    assert set(fr) == set(en), set(fr) ^ set(en)
+    for key in fr:
+        assert set(re.findall(r"\{(\w+)\}", fr[key])) == set(re.findall(r"\{(\w+)\}", en[key])), key
+        assert fr[key].strip() and en[key].strip(), key
+    known = set(fr) | set(catalogue("fr"))
+    for path in folder.glob("*.js"):
+        code = re.sub(r"^\s*//.*$", "", path.read_text(encoding="utf-8"), flags=re.M)
+        used = set(re.findall(r"""\bt\(\s*["']([\w.-]+)["']""", code))
+        assert used <= known, f"{path.name}: {sorted(used - known)}"
+        for literal in re.findall(r'textContent\s*=\s*"([^"]+)"', code):
+            assert not re.search(r"[A-Za-z]{2,}", literal), f"{path.name}: {literal!r}"

@@ -172,3 +172,23 @@ def test_private_games_are_not_listed_but_the_link_works(server: LiveServer,
     b.send({"type": "sit", "game": gid, "seat": 1})
     assert b.wait_state(gid, status="live")["mine"] == [1]
     assert httpx.get(f"{server.url}/g/{gid}").status_code == 200
+
+
+def test_a_public_action_is_shown_to_every_seat_and_spectator(server: LiveServer,
+                                                              people: list[Player]) -> None:
+    """State.is_public: Mitan with open placement hides nothing, so each action's text is
+    read by the other seat and the spectators (the toy's secret choices are not: above)."""
+    alice, bob, carol = people
+    gid = alice.new_game(["me", "open"], kind="mitan")
+    a, b, c = alice.socket(), bob.socket(), carol.socket()
+    a.watch(gid)
+    b.watch(gid)
+    b.send({"type": "sit", "game": gid, "seat": 1})
+    b.wait_state(gid, status="live")
+    a.wait_state(gid, status="live")
+    first = a.legal(gid, 0)[0]
+    a.act(gid, 0, first)
+    b.sync()
+    step = b.watch(gid)["steps"][0]
+    assert step["seat"] == 0 and step["public"] and step["action"] == first
+    assert c.watch(gid)["steps"][0]["action"] == first

@@ -139,3 +139,25 @@ def test_a_game_may_ship_its_own_screen(tmp_path, monkeypatch) -> None:
 
     screened = importlib.import_module("screened").GAME
     assert screen_dir(screened) == package / "web"
+
+
+def test_rules_are_shown_as_html_with_raw_html_escaped() -> None:
+    from ludotheque.server.app import rules_html
+    from tests.core.toys import HighCard
+
+    class Marked(HighCard):
+        def rules(self, lang: str = "fr") -> str:
+            return "# Titre\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\n<script>alert(1)</script>\n"
+
+    html = str(rules_html(Marked(), "fr"))
+    assert "<h1>Titre</h1>" in html and "<td>1</td>" in html
+    assert "<script>" not in html and "&lt;script&gt;" in html
+
+
+def test_the_room_page_has_the_rules_panel_and_the_end_banner(server: LiveServer,
+                                                             people: list[Player]) -> None:
+    alice = people[0]
+    gid = alice.new_game(["me", "open"], kind="mitan")
+    page = alice.http.get(f"/g/{gid}").text
+    assert 'data-testid="rules-panel"' in page and 'data-testid="end"' in page
+    assert "<h1>" in page.split('data-testid="rules-panel"', 1)[1]

@@ -139,6 +139,9 @@ class _Playout:
             self.check_persistence(state, seat, action)
             self.check_views(state, legal_by_seat)
             self.check_illegal(state, acting, legal_by_seat)
+            for a in legal_by_seat[seat]:
+                if not isinstance(state.is_public(seat, a), bool):
+                    raise self.fail(f"is_public({seat}, {a.text()!r}) is not a bool")
         self.seen.extend(legal_by_seat[seat][:8])
         if len(self.seen) > 400:
             del self.seen[:200]
@@ -261,6 +264,9 @@ class _Playout:
             json.dumps(result.to_json())
         except (TypeError, ValueError) as exc:
             raise self.fail(f"the result is not JSON data: {exc}") from exc
+        for lang in ("fr", "en"):
+            if not self.game.describe_result(result, lang).strip():
+                raise self.fail(f"describe_result() says nothing in {lang!r}")
 
 
 def check_garbage_notation(game: Game) -> None:

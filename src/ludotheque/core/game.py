@@ -212,6 +212,13 @@ class State(ABC):
         choice). Perfect-information search may be used where it is False."""
         return type(self).game.hidden_information
 
+    def is_public(self, seat: Seat, action: Action) -> bool:
+        """Whether every seat may read `action`'s text, asked before it is applied. A secret
+        choice is not public: others learn of it only through its events. By default an
+        action is public when nothing is hidden; games that hide information say which of
+        their actions are open (playing a card face up, moving a piece)."""
+        return not self.hides_information()
+
     @abstractmethod
     def determinize(self, seat: Seat | None, rng: Rng) -> Self:
         """A full state consistent with `view(seat)`, every hidden part re-dealt from `rng`.
@@ -325,6 +332,11 @@ class Game(ABC):
         """One line saying what the event means, in French or English."""
         args = ", ".join(f"{k}={v}" for k, v in event.data.items())
         return f"{event.kind}({args})"
+
+    def describe_result(self, result: Result, lang: str = "fr") -> str:
+        """One sentence saying why the game ended, in French or English. Games override it;
+        the default is the engine's own `detail` (or its reason word)."""
+        return result.detail or result.reason
 
     def rules(self, lang: str = "fr") -> str:
         """The rules summary shipped with the game (`rules.<lang>.md` in its package)."""

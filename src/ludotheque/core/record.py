@@ -122,6 +122,7 @@ class Step:
     index: int
     move: Move
     events: list[Event]
+    public: bool = True  # State.is_public before the action: may every seat read its text?
 
 
 def start(game: Game, record: Record) -> State:
@@ -140,6 +141,7 @@ def replay_steps(game: Game, record: Record) -> Iterator[tuple[State, Step]]:
         where = f"action #{index + 1} (seat {move.seat}, {move.action!r})"
         try:
             action = game.parse(move.action)
+            public = state.is_public(move.seat, action)
             events = state.apply(move.seat, action)
         except NotationError as exc:
             raise RecordError(f"{where}: not in {game.title}'s notation: {exc.reason}",
@@ -148,7 +150,7 @@ def replay_steps(game: Game, record: Record) -> Iterator[tuple[State, Step]]:
             raise RecordError(f"{where}: illegal: {exc.reason}", index=index) from None
         except LudoError as exc:
             raise RecordError(f"{where}: {exc}", index=index) from None
-        yield state, Step(index, move, events)
+        yield state, Step(index, move, events, public)
 
 
 def replay(game: Game, record: Record, *, check_result: bool = True) -> State:

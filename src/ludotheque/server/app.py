@@ -15,6 +15,8 @@ from typing import Any, Literal, get_args, get_origin
 from urllib.parse import quote
 
 from jinja2 import Environment, PackageLoader, select_autoescape
+from markdown_it import MarkdownIt
+from markupsafe import Markup
 from starlette.applications import Starlette
 from starlette.datastructures import FormData
 from starlette.middleware import Middleware
@@ -58,6 +60,27 @@ def screen_dir(game: Game) -> Path | None:
     except (ModuleNotFoundError, TypeError):
         return None
     return folder if (folder / "screen.js").is_file() else None
+
+
+def screen_text(game: Game, lang: str) -> dict[str, str]:
+    """A screen's own catalogue (web/fr.json, web/en.json): its words, in the site's way."""
+    folder = screen_dir(game)
+    if folder is None:
+        return {}
+    for name in (f"{lang}.json", "fr.json"):
+        path = folder / name
+        if path.is_file():
+            data = json.loads(path.read_text(encoding="utf-8"))
+            return {str(k): str(v) for k, v in data.items()}
+    return {}
+
+
+MARKDOWN = MarkdownIt("commonmark", {"html": False}).enable("table")
+
+
+def rules_html(game: Game, lang: str) -> Markup:
+    """The game's rules summary as HTML; raw HTML in the Markdown is escaped, not kept."""
+    return Markup(MARKDOWN.render(game.rules(lang)))
 
 
 def safe_next(raw: str | None) -> str:
@@ -197,6 +220,7 @@ class Site:
         preset = next((c for c in setups if c.label == request.query_params.get("setup")),
                       None)
         return self.page(request, "new.html", player, game=game,
+                         words=screen_text(game, pick(request.cookies.get(LANG_COOKIE))),
                          fields=option_fields(game, preset.options if preset else None),
                          bots=bot_names(), error=None, setups=setups, preset=preset)
 
@@ -211,6 +235,7 @@ class Site:
 
         def again(key: str, detail: str = "") -> Response:
             return self.page(request, "new.html", player, status=400, game=game,
+                             words=screen_text(game, pick(request.cookies.get(LANG_COOKIE))),
                              fields=option_fields(game), bots=bot_names(), setups=[],
                              preset=None,
                              error=translate(pick(request.cookies.get(LANG_COOKIE)), key)
@@ -261,12 +286,14 @@ class Site:
         room = await self.hub.room(request.path_params["gid"])
         if room is None:
             return self.not_found(request, player, "error.unknown_game")
-        data = {"game": room.id, "kind": room.game.id,
+        lang = pick(request.cookies.get(LANG_COOKIE))
+        data = {"game": room.id, "kind": room.game.id, "lang": lang,
                 "screen": f"/screens/{room.game.id}/screen.js" if screen_dir(room.game)
-                else None}
+                else None, "screen_text": screen_text(room.game, lang)}
         history = await asyncio.to_thread(self.store.chat, room.id)
         chat = [chat_message(room.id, m.name, m.text, m.at.isoformat()) for m in history]
         return self.page(request, "game.html", player, room=room,
+                         rules=rules_html(room.game, lang),
                          invite=str(request.url_for("room", gid=room.id)),
                          data=json.dumps(data).replace("</", "<\\/"),
                          chat=json.dumps(chat, ensure_ascii=False).replace("</", "<\\/"))
@@ -302,8 +329,19 @@ class Site:
                   if e.visible_to(None)] if step else []
         result = room.state.result()
         names = [room.seats[s].get("name") or str(s + 1) for s in result.winners] if result else []
+        view = state.view(None)
+        # With a screen of its own, the game is drawn by it, read-only (no legal actions).
+        data = {"game": room.id, "kind": room.game.id, "lang": lang, "view": view,
+                "screen": f"/screens/{room.game.id}/screen.js" if screen_dir(room.game)
+                else None, "screen_text": screen_text(room.game, lang),
+                "seats": [{"seat": i, "name": s.get("name") or "", "kind": s.get("kind"),
+                           "bot": s.get("bot")} for i, s in enumerate(room.seats)]}
         return self.page(request, "replay.html", player, room=room, step=step,
-                         last=room.version, view=state.view(None), events=events,
+                         data=json.dumps(data, ensure_ascii=False).replace("</", "<\\/"),
+                         last=room.version, view=view, events=events,
+                         action=room.steps[step - 1].action
+                         if step and room.steps[step - 1].public else None,
+                         result_text=room.game.describe_result(result, lang) if result else "",
                          mover=room.steps[step - 1].seat if step else None,
                          result=result, winner_names=names)
 
@@ -313,7 +351,8 @@ class Site:
         if game is None:
             return self.not_found(request, player, "error.unknown_game")
         lang = pick(request.cookies.get(LANG_COOKIE))
-        return self.page(request, "rules.html", player, game=game, text=game.rules(lang))
+        return self.page(request, "rules.html", player, game=game,
+                         rules=rules_html(game, lang))
 
     async def screen_file(self, request: Request) -> Response:
         game = game_of(request)

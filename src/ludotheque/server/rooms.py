@@ -38,6 +38,7 @@ class Step:
     seat: int
     action: str
     events: list[Event]
+    public: bool  # may every seat read the action's text (State.is_public)
 
 
 @dataclass(eq=False)
@@ -153,7 +154,8 @@ class Room:
         result = self.state.result()
         if result is not None:
             message["result"] = {**result.to_json(), "winners": list(result.winners),
-                                 "draw": result.is_draw}
+                                 "draw": result.is_draw,
+                                 "text": self.game.describe_result(result, lang)}
         return message
 
     def seat_info(self, index: int, seat: dict[str, Any], client: Client) -> dict[str, Any]:
@@ -169,14 +171,15 @@ class Room:
         }
 
     def step_for(self, index: int, step: Step, mine: list[int], lang: str) -> dict[str, Any]:
-        """A step as `mine` may see it. The action's text is shown to its own seat only: an
-        action can be a secret choice; what others may learn of it is in the events."""
+        """A step as `mine` may see it. A secret choice's text is shown to its own seat only;
+        what others may learn of it is in the events."""
         visible = [e for e in step.events
                    if e.visible_to(None) or any(e.visible_to(s) for s in mine)]
         return {
             "n": index + 1,
             "seat": step.seat,
-            "action": step.action if step.seat in mine else None,
+            "action": step.action if step.public or step.seat in mine else None,
+            "public": step.public,
             "events": [{**e.to_json(), "text": self.game.describe(e, lang)} for e in visible],
         }
 
@@ -212,6 +215,7 @@ class Room:
                 events = trial.apply(seat, action)
             except IllegalAction as exc:
                 raise ProtocolError("illegal", exc.reason) from None
+            public = self.state.is_public(seat, action)  # asked of the state before it
             result = trial.result()
             status = "over" if trial.is_over() else "live"
             # Stored before anyone hears of it: a crash now loses nothing that was shown.
@@ -219,7 +223,7 @@ class Room:
                                     action.text(), status,
                                     result.to_json() if result is not None else None)
             self.state = trial
-            self.steps.append(Step(seat, action.text(), events))
+            self.steps.append(Step(seat, action.text(), events, public))
             self.row.status = status
             self.row.moves_count = self.version
             self.broadcast()
@@ -373,7 +377,7 @@ class Hub:
             state = game.new(row.seed, row.players, row.options)
             for after, step in replay_steps(game, record):
                 state = after
-                steps.append(Step(step.move.seat, step.move.action, step.events))
+                steps.append(Step(step.move.seat, step.move.action, step.events, step.public))
         except LudoError as exc:
             # The rules changed under a stored game: it cannot be resumed; the others can.
             log.error("game %s cannot be replayed: %s", row.id, exc)

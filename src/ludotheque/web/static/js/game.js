@@ -1,9 +1,10 @@
 // A game room: one WebSocket, the server's state, the board, the actions, the log, the chat.
 // The browser decides nothing: it shows the views the server sends and sends action texts.
-import { t } from "./i18n.js";
+import { extend, t } from "./i18n.js";
 import generic from "./generic.js";
 
 const data = JSON.parse(document.getElementById("room-data").textContent);
+extend(data.screen_text);
 let screen = generic;
 if (data.screen) {
   try {
@@ -106,6 +107,7 @@ function render() {
   const over = state.result !== null;
   $("replay-link").hidden = !over;
   $("record-link").hidden = !over;
+  renderEnd();
   $("invite").hidden = state.status !== "open";
   renderStatus();
   renderSeats();
@@ -129,7 +131,9 @@ function render() {
   // No version sent: the engine judges the action against the game as it is (another
   // seat's simultaneous choice must not make this one stale).
   const act = (text) => send({ type: "act", game: data.game, seat: shownSeat, action: text });
-  screen.render($("board"), { view, seat: shownSeat, legal, act, t, state });
+  screen.render($("board"), {
+    view, seat: shownSeat, legal, act, t, state, lang: data.lang, seatName, replay: false,
+  });
   renderActions(legal, act);
 }
 
@@ -140,7 +144,7 @@ function renderStatus() {
     text = r.draw
       ? t("result.draw")
       : t("result.winners", { names: r.winners.map(seatName).join(", ") });
-    text += ` — ${r.detail || r.reason}`;
+    text += ` — ${r.text || r.detail || r.reason}`;
   } else if (state.status === "open") {
     text = t("room.waiting");
   } else {
@@ -165,6 +169,8 @@ function renderSeats() {
     }`;
     li.append(name);
     if (seat.mine) li.append(badge(t("seat.you")));
+    if (state.to_act.includes(seat.seat)) li.append(badge(t("room.to_act_mark")));
+    li.append(clock(seat.seat));
     if (seat.thinking) li.append(badge(t("seat.thinking")));
     if (seat.free && $("need-name") === null && state.mine.length === 0) {
       const button = document.createElement("button");
@@ -176,6 +182,27 @@ function renderSeats() {
     }
     list.append(li);
   }
+}
+
+// Time controls are not played yet: each seat shows where its clock will be.
+function clock(index) {
+  const time = document.createElement("time");
+  time.className = "clock";
+  time.dataset.testid = `clock-${index}`;
+  time.textContent = "–:––";
+  time.title = `${t("room.clock", { name: seatName(index) })} (${t("room.no_clock")})`;
+  return time;
+}
+
+function renderEnd() {
+  const r = state.result;
+  $("end").hidden = !r;
+  if (!r) return;
+  const mine = state.mine.filter((s) => r.winners.includes(s));
+  let who = r.draw ? t("result.draw") : t("result.winners", { names: r.winners.map(seatName).join(", ") });
+  if (state.mine.length === 1 && !r.draw) who += ` ${mine.length ? t("room.you_won") : t("room.you_lost")}`;
+  $("end-winners").textContent = who;
+  $("end-why").textContent = t("room.why", { text: r.text || r.detail || r.reason });
 }
 
 function badge(text) {
