@@ -31,12 +31,16 @@ def free_port() -> int:
 
 
 class LiveServer:
-    def __init__(self, db: Path, port: int | None = None, bot_workers: int = 1,
+    def __init__(self, db: Path | str, port: int | None = None, bot_workers: int = 1,
                  log: Path | None = None) -> None:
-        self.db_url = f"sqlite:///{db}"
+        """`db`: a SQLite file, or a database URL (then `log` is required)."""
+        self.db_url = db if isinstance(db, str) else f"sqlite:///{db}"
         self.port = port or free_port()
         self.bot_workers = bot_workers
-        self.log = log or db.with_suffix(".log")
+        if log is None:
+            assert isinstance(db, Path), "a server on a database URL needs a log path"
+            log = db.with_suffix(".log")
+        self.log = log
         self.process: subprocess.Popen[bytes] | None = None
 
     @property
