@@ -533,7 +533,11 @@ function render(element, ctx) {
   const over = Boolean(state && state.result);
   const c = { ...ctx, over };
   const key = `${seat}|${legal.join("|")}`;
-  if (pick.key !== key) pick = { key, family: null, card: null, sent: false };
+  const version = (state && state.version) || 0;
+  if (pick.key !== key) pick = { key, family: null, card: null, sent: false, version };
+  // A new state lets the seat act again (the same texts may be legal twice in a row, e.g. two
+  // resources of one kind); a choice in progress survives the other seat's moves.
+  if (pick.version !== version) pick = { ...pick, sent: false, version };
   const me = seat ?? 0;
   const other = 1 - me;
   const famix = view.mode === "famix";
