@@ -184,6 +184,7 @@ def test_a_whole_famix_game_by_clicks(site: LiveServer, contexts: Callable[[], A
     assert isinstance(final, MitixState) and final.is_over()
     assert page.get_by_test_id("mx-vivants-0").inner_text().startswith(
         f"Vivants {len(final.vivants[0])}")
+    page.wait_for_timeout(3000)  # the last flip and banner are over: the end as it stays
     shot(page, "famix-end")
     # Every secret choice of the bot reached this page without its text.
     bot_secret = [s for m in frames.messages() if m.get("type") == "state"
@@ -211,4 +212,5 @@ def test_a_whole_mitix_game_by_reveals(site: LiveServer, contexts: Callable[[], 
     expect(page.get_by_test_id("mx-end")).to_be_visible()
     expect(page.get_by_test_id("end-why")).to_contain_text("MX-1")
     check_hidden(site, gid, page, frames, 0)
+    page.wait_for_timeout(3000)
     shot(page, "mitix-end")
