@@ -246,9 +246,6 @@ function defs() {
 
 // -- what happened: the new steps' events ----------------------------------------------------
 
-const MOMENTS = ["end", "intervention", "olympe_decides", "condamnation", "soutien", "bataille_impossible",
-  "bataille", "round_won", "face_down", "combatant", "reveal"];
-
 function moments(steps) {
   const events = steps.flatMap((step) => step.events);
   const kinds = new Set(events.map((e) => e.kind));
@@ -259,25 +256,35 @@ function moments(steps) {
     if (e.kind === "condamnation") for (const n of e.data.by) glow.push({ seat: 1 - e.data.seat, name: n, kind: "cloud" });
     if (e.kind === "intervention") glow.push({ seat: e.data.seat, slot: e.data.slot, kind: e.data.sens });
   }
-  const top = MOMENTS.find((k) => kinds.has(k) && !["combatant", "reveal", "face_down"].includes(k));
+  const won = events.filter((e) => e.kind === "round_won").map((e) => e.data.winner);
+  // The one title of the moment, the most telling first; a won bataille says so.
+  let top = null;
+  if (kinds.has("end")) top = "end";
+  else if (kinds.has("intervention")) top = "intervention";
+  else if (kinds.has("olympe_decides")) top = "olympe_decides";
+  else if (kinds.has("bataille_impossible")) top = "bataille_impossible";
+  else if (won.length && kinds.has("bataille")) top = "bataille_won";
+  else if (kinds.has("bataille")) top = "bataille";
+  else if (won.length) top = "round_won";
+  else if (kinds.has("condamnation")) top = "condamnation";
+  else if (kinds.has("soutien")) top = "soutien";
   const lines = events.filter((e) => ["intervention", "olympe_decides", "soutien", "condamnation", "annulation",
     "bataille", "bataille_impossible", "round_won", "end", "marks_cancel"].includes(e.kind)).map((e) => e.text);
-  const won = events.filter((e) => e.kind === "round_won").map((e) => e.data.winner);
-  return { flip, glow, top, lines: lines.slice(-4), won, faceDown: kinds.has("face_down") };
+  return { flip, glow, top, lines: lines.slice(-3), won };
 }
 
 function banner(m, seat, ctx) {
   const { t, seatName } = ctx;
   if (!m.top) return null;
-  let title;
-  if (m.top === "round_won") {
-    const w = m.won[m.won.length - 1];
-    title = seat === null ? t("moment.round_won_by", { name: seatName(w) })
-      : t(w === seat ? "moment.round_won" : "moment.round_lost");
-  } else {
-    title = t(`moment.${m.top}`);
+  const winner = m.won[m.won.length - 1];
+  let title = t(`moment.${m.top}`);
+  let kind = m.top;
+  if (m.top === "round_won" || m.top === "bataille_won") {
+    const what = m.top === "round_won" ? "round" : "bataille";
+    title = seat === null ? t(`moment.${what}_won_by`, { name: seatName(winner) })
+      : t(winner === seat ? `moment.${what}_won` : `moment.${what}_lost`);
+    kind = seat !== null && winner !== seat ? "lost" : "round_won";
   }
-  const kind = m.top === "round_won" && seat !== null && m.won[m.won.length - 1] !== seat ? "lost" : m.top;
   return h("div", { class: `mx-banner mx-banner-${kind}`, role: "status", "data-testid": "mx-banner" },
     h("strong", { text: title }), ...m.lines.map((line) => h("span", { text: line })));
 }
@@ -452,7 +459,9 @@ function arena(view, seat, ctx, m) {
     }
     box.append(h("h4", { text: view.phase === "bataille" ? t("arena.bataille_choice") : t("arena.choice") }), waiting);
   }
-  if (famix && (view.engaged[0].length || view.engaged[1].length)) {
+  // The engaged cards, when more than the last round shows (the face-down ones of a bataille).
+  const shown = (side) => last.reduce((n, step) => n + (famix ? step.cards[side].length : 1), 0);
+  if (famix && (view.engaged[0].length > shown(0) || view.engaged[1].length > shown(1))) {
     const row = h("div", { class: "mx-engaged" });
     for (const side of [other, me]) {
       row.append(h("div", { class: "mx-engaged-side" }, h("span", { class: "mx-note", text: seatName(side) }),
@@ -541,7 +550,9 @@ function render(element, ctx) {
   const me = seat ?? 0;
   const other = 1 - me;
   const famix = view.mode === "famix";
-  const m = moments((state && state.steps) || []);
+  // A page opening on a game under way gets all its past steps at once: no moment then.
+  const fresh = state && state.since === 0 && (state.steps || []).length > 1;
+  const m = moments(fresh ? [] : (state && state.steps) || []);
   const L = readLegal(pick.sent ? [] : legal);
   const send = (text) => {
     if (!legal.includes(text) || pick.sent) return;
@@ -678,6 +689,23 @@ function render(element, ctx) {
     root.append(panel);
   }
   root.append(sideBox(me));
+  // A loupe: the card under the pointer or the keyboard, drawn large enough to read its Amis
+  // and Ennemis (never in the way: it ignores the pointer).
+  const loupe = h("div", { class: "mx-loupe", "aria-hidden": "true" });
+  root.append(loupe);
+  for (const node of root.querySelectorAll(".mx-card[data-card]")) {
+    const show = () => {
+      const face = node.querySelector("svg.mx-face:not(.mx-back)");
+      if (!face) return;
+      loupe.replaceChildren(face.cloneNode(true));
+      loupe.classList.add("on");
+    };
+    const hide = () => loupe.classList.remove("on");
+    node.addEventListener("mouseenter", show);
+    node.addEventListener("mouseleave", hide);
+    node.addEventListener("focus", show);
+    node.addEventListener("blur", hide);
+  }
   element.replaceChildren(root);
 
   // Keep the keyboard where it was across redraws.
