@@ -116,3 +116,17 @@ def test_the_catalogue_labels_the_new_game_form():
                     assert words[f"option.mode.{choice}"]
         for config in GAME.configs():
             assert words[f"setup.{config.label}"]
+
+
+def test_the_log_lines_explain_the_moments_with_their_rulings():
+    """The screen's banners quote these lines: the mark and the ruling are in the words."""
+    state = mitix_position([["Athéna", "Hadès"], ["Zeus", "Poséidon"]],
+                           [["Persée"], ["Cerbère"]])
+    lines = {e.kind: (GAME.describe(e), GAME.describe(e, "en")) for e in state.apply(0, Reveal())}
+    fr, en = lines["soutien"]
+    assert "Persée (Joueur 1) est soutenu par Athéna" in fr and "marque +1 [MX-7]" in fr
+    assert "is supported by Athéna" in en and "mark +1 [MX-7]" in en
+    fr, en = lines["olympe_decides"]
+    assert fr.startswith("Joueur 1 gagne la manche par la volonté des dieux")
+    assert "(marques +1 contre 0) [MX-7]" in fr and "(marks +1 against 0) [MX-7]" in en
+    assert lines["round_won"][0].endswith("[MX-9]")

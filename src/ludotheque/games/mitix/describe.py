@@ -22,6 +22,11 @@ def _de(name: str) -> str:
     return f"d'{name}" if name[:1] in "AEIOUYÉÈÊÀÂÎÔŒH" else f"de {name}"
 
 
+def _mark(mark: int) -> str:
+    """An Olympe mark as printed on the screen: +1, 0 or −1 (MX-7)."""
+    return f"+{mark}" if mark > 0 else f"−{-mark}" if mark < 0 else "0"
+
+
 def _names(items: Sequence[Any]) -> str:
     return ", ".join(str(i) for i in items) if items else "—"
 
@@ -58,13 +63,13 @@ def describe_event(event: Event, lang: str = "fr") -> str:
     elif k == "olympe_decides":
         m0, m1 = d["marks"]
         text = (f"{who('winner')} wins the round by the gods' will, whatever the Bios "
-                f"(marks {m0:+d} against {m1:+d})" if en else
+                f"(marks {_mark(m0)} against {_mark(m1)})" if en else
                 f"{who('winner')} gagne la manche par la volonté des dieux, quel que soit le "
-                f"Bios (marques {m0:+d} contre {m1:+d})")
+                f"Bios (marques {_mark(m0)} contre {_mark(m1)})")
     elif k == "marks_cancel":
         m = d["marks"][0]
-        text = (f"equal marks ({m:+d} each) cancel: the Bios decides" if en
-                else f"marques égales ({m:+d} chacune) : elles s'annulent, le Bios décide")
+        text = (f"equal marks ({_mark(m)} each) cancel: the Bios decides" if en
+                else f"marques égales ({_mark(m)} chacune) : elles s'annulent, le Bios décide")
     elif k == "bios":
         f0, f1 = d["final"]
         text = (f"final Bios (Bios minus the opposing attack) {f0} against {f1}" if en
