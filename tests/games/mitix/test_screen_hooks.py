@@ -18,7 +18,7 @@ from .helpers import famix_position, mitix_position
 WEB = Path(mitix.__file__).parent / "web"
 
 
-def test_is_public_hides_the_secret_choices_and_shows_the_rest():
+def test_d14_is_public_hides_the_secret_choices_and_shows_the_rest():
     """MX-17 / MX-22: a combatant and a face-down card are secret; a reveal (MX-6) and a
     resource put on a Dieu (MX-20) are done in the open. Never raises on a legal action."""
     seen: set[str] = set()
@@ -77,7 +77,7 @@ def test_describe_result_of_real_games_uses_the_engine_numbers():
             assert str(max(n0, n1)) in text and (result.ruling or "?") in text
 
 
-def test_views_describe_the_faces_of_the_cards_they_name_and_no_other():
+def test_d15_views_describe_the_faces_of_the_cards_they_name_and_no_other():
     """MX-1: the screen draws every field of a card; MX-4: the hidden aréopage stays unnamed."""
     state = mitix_position([["Athéna", "Hadès"], ["Zeus", "Méduse"]],
                            [["Persée", "Cerbère"], ["Pégase", "Charon"]])
