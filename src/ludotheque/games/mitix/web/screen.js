@@ -531,7 +531,7 @@ function readLegal(legal) {
   return out;
 }
 
-function render(element, ctx) {
+function render(element, ctx, internal = false) {
   const { view, seat, legal, act, t, state } = ctx;
   if (!styled) {
     document.head.append(h("link", { rel: "stylesheet", href: new URL("./screen.css", import.meta.url).href }));
@@ -542,11 +542,11 @@ function render(element, ctx) {
   const over = Boolean(state && state.result);
   const c = { ...ctx, over };
   const key = `${seat}|${legal.join("|")}`;
-  const version = (state && state.version) || 0;
-  if (pick.key !== key) pick = { key, family: null, card: null, sent: false, version };
-  // A new state lets the seat act again (the same texts may be legal twice in a row, e.g. two
-  // resources of one kind); a choice in progress survives the other seat's moves.
-  if (pick.version !== version) pick = { ...pick, sent: false, version };
+  if (pick.key !== key) pick = { key, family: null, card: null, sent: false };
+  // The room redraws on a new state or after a refusal: the seat may act again (the same
+  // texts may be legal twice in a row, e.g. two resources of one kind); a choice in progress
+  // survives the other seat's moves.
+  if (!internal) pick.sent = false;
   const me = seat ?? 0;
   const other = 1 - me;
   const famix = view.mode === "famix";
@@ -558,9 +558,9 @@ function render(element, ctx) {
     if (!legal.includes(text) || pick.sent) return;
     pick.sent = true;
     act(text);
-    root.classList.add("mx-sending");
+    redraw(); // nothing more to click until the server answers
   };
-  const redraw = () => render(element, ctx);
+  const redraw = () => render(element, ctx, true);
 
   // Where each gesture leads: Olympe slots for a resource, aréopage cards for a choice.
   const targets = new Map();
@@ -646,6 +646,8 @@ function render(element, ctx) {
       controls.push(button(`◀ ${t("action.back")}`, () => { pick.card = null; redraw(); }, { "data-testid": "mx-back", class: "mx-secondary" }));
       controls.push(button(t("action.down"), () => send(L.down.get(pick.card)), { class: "mx-primary", "data-testid": "mx-confirm" }));
     }
+  } else if (pick.sent) {
+    prompt = t("prompt.sent");
   } else if (!over && seat !== null && !ctx.replay) {
     prompt = view.to_act.length ? t("prompt.wait", { names: view.to_act.filter((x) => x !== seat).map(c.seatName).join(", ") || "—" }) : null;
   }
@@ -679,7 +681,7 @@ function render(element, ctx) {
     if (prompt) panel.append(h("p", { class: "mx-prompt", "data-testid": "mx-prompt", text: prompt }));
     panel.append(...steps);
     if (controls.length) panel.append(h("div", { class: "mx-controls" }, controls));
-    if (legal.length) {
+    if (legal.length && !pick.sent) {
       // Never stuck: every legal action, as the engine writes it, in a compact list.
       const all = h("details", { class: "mx-all", "data-testid": "mx-all-actions" },
         h("summary", { text: t("decide.all", { n: legal.length }) }),
