@@ -339,7 +339,13 @@ function olympe(view, side, ctx, targets, m) {
       testid: target ? "mx-target" : null,
     });
     const holder = h("div", { class: "mx-dieu-slot" }, c);
-    if (famix) holder.append(resourceTray(view, view.resources[side][slot], t));
+    if (famix) {
+      // The Dieu's power (MX-21): how many of each set of three it holds.
+      const held = view.resources[side][slot];
+      const of = (set) => set.filter((r) => held.includes(r)).length;
+      holder.append(resourceTray(view, held, t),
+        h("span", { class: "mx-progress", text: t("olympe.progress", { o: of(view.offrandes), n: of(view.nourritures) }) }));
+    }
     row.append(holder);
   });
   if (!view.olympe[side].length) row.append(h("p", { class: "mx-none", text: t("olympe.empty") }));
