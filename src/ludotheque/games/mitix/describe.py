@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ludotheque.core.game import Event
+from ludotheque.core.game import Event, Result
 
 SEATS = {"fr": ("Joueur 1", "Joueur 2"), "en": ("Player 1", "Player 2")}
 REASONS = {
@@ -19,6 +20,11 @@ REASONS = {
 def _de(name: str) -> str:
     """French elision: "d'Athéna", "d'Hadès" (h muet in the gods' names), "de Zeus"."""
     return f"d'{name}" if name[:1] in "AEIOUYÉÈÊÀÂÎÔŒH" else f"de {name}"
+
+
+def _mark(mark: int) -> str:
+    """An Olympe mark as printed on the screen: +1, 0 or −1 (MX-7)."""
+    return f"+{mark}" if mark > 0 else f"−{-mark}" if mark < 0 else "0"
 
 
 def _names(items: Sequence[Any]) -> str:
@@ -43,24 +49,31 @@ def describe_event(event: Event, lang: str = "fr") -> str:
         else:
             text = f"{a} faces {b}" if en else f"{a} affronte {b}"
     elif k == "soutien":
-        text = (f"{d['card']} ({who()}) is supported by {_names(d['by'])} on the Olympe" if en
-                else f"{d['card']} ({who()}) est soutenu par {_names(d['by'])} sur l'Olympe")
+        text = (f"{d['card']} ({who()}) is supported by {_names(d['by'])} on the Olympe: "
+                "mark +1" if en else f"{d['card']} ({who()}) est soutenu par {_names(d['by'])} "
+                "sur l'Olympe : marque +1")
     elif k == "condamnation":
         text = (f"{d['card']} ({who()}) is condemned by {_names(d['by'])} on the opposing "
                 "Olympe" if en else
                 f"{d['card']} ({who()}) est condamné par {_names(d['by'])} sur l'Olympe adverse")
+        text += ": mark −1" if en else " : marque −1"
     elif k == "annulation":
-        text = (f"support and condemnation of {d['card']} cancel out" if en
-                else f"soutien et condamnation de {d['card']} s'annulent")
+        text = (f"support and condemnation of {d['card']} cancel out: mark 0" if en
+                else f"soutien et condamnation de {d['card']} s'annulent : marque 0")
     elif k == "olympe_decides":
-        text = (f"{who('winner')} wins the round by the gods' will" if en
-                else f"{who('winner')} gagne la manche par la volonté des dieux")
+        m0, m1 = d["marks"]
+        text = (f"{who('winner')} wins the round by the gods' will, whatever the Bios "
+                f"(marks {_mark(m0)} against {_mark(m1)})" if en else
+                f"{who('winner')} gagne la manche par la volonté des dieux, quel que soit le "
+                f"Bios (marques {_mark(m0)} contre {_mark(m1)})")
     elif k == "marks_cancel":
-        text = ("the Olympe's effects cancel: the Bios decides" if en
-                else "les effets de l'Olympe s'annulent : le Bios décide")
+        m = d["marks"][0]
+        text = (f"equal marks ({_mark(m)} each) cancel: the Bios decides" if en
+                else f"marques égales ({_mark(m)} chacune) : elles s'annulent, le Bios décide")
     elif k == "bios":
         f0, f1 = d["final"]
-        text = f"final Bios {f0} against {f1}" if en else f"Bios final {f0} contre {f1}"
+        text = (f"final Bios (Bios minus the opposing attack) {f0} against {f1}" if en
+                else f"Bios final (Bios moins l'attaque adverse) {f0} contre {f1}")
     elif k == "bataille":
         text = ("tie: bataille! each player puts a card face down" if en
                 else "égalité : bataille ! chacun pose une carte face cachée")
@@ -129,6 +142,39 @@ def describe_event(event: Event, lang: str = "fr") -> str:
     else:
         args = ", ".join(f"{key}={value}" for key, value in d.items())
         text = f"{k}({args})"
-    if event.ruling and k in ("olympe_decides", "bataille", "bataille_impossible"):
+    if event.ruling and k not in ("resource_drawn", "resource_placed", "choice_made",
+                                  "my_choice", "reveal"):
         text += f" [{event.ruling}]"
     return text
+
+
+def describe_result(result: Result, lang: str = "fr") -> str:
+    """Why the duel ended, with its numbers (MX-12 / MX-23, decided by MX-13 / MX-24)."""
+    en = lang == "en"
+    ruling = result.ruling or ""
+    famix = ruling == "MX-24"
+    n0, n1 = (int(x) for x in result.scores)
+    # The Bios totals are only in the engine's detail ("... Bios 3120 contre 2980" or
+    # "... et Bios 3120 de chaque côté"): its last numbers.
+    numbers = [int(x) for x in re.findall(r"\d+", result.detail)]
+    if en:
+        head = ("An aréopage is empty (MX-23)" if famix
+                else "Both aréopages have fought (MX-12)")
+    else:
+        head = ("Un aréopage est vide (MX-23)" if famix
+                else "Les deux aréopages ont combattu (MX-12)")
+    if result.reason == "plus_de_vivants":
+        high, low = max(n0, n1), min(n0, n1)
+        tail = (f"{high} Vivants to {low}: the most Vivants wins ({ruling})" if en
+                else f"{high} Vivants contre {low} : le plus de Vivants l'emporte ({ruling})")
+    elif result.reason == "bios_des_vivants" and len(numbers) >= 3:
+        high, low = numbers[-2], numbers[-1]
+        tail = (f"{n0} Vivants each, decided by the printed Bios of the Vivants, {high} to "
+                f"{low} ({ruling})" if en else
+                f"{n0} Vivants chacun, départagés par le Bios imprimé des Vivants, {high} contre "
+                f"{low} ({ruling})")
+    else:
+        bios = numbers[-1] if numbers else 0
+        tail = (f"{n0} Vivants and a Bios of {bios} on each side: a draw ({ruling})" if en
+                else f"{n0} Vivants et un Bios de {bios} de chaque côté : match nul ({ruling})")
+    return f"{head}: {tail}." if en else f"{head} : {tail}."

@@ -10,11 +10,11 @@ from pydantic import Field
 
 from ludotheque.core.data import did_you_mean
 from ludotheque.core.errors import OptionsError
-from ludotheque.core.game import JSON, Action, Config, Event, Game, Options, State
+from ludotheque.core.game import JSON, Action, Config, Event, Game, Options, Result, State
 
 from . import notation
 from .cards import CardSet, PaquetEntry, load_base_set, load_default_paquets
-from .describe import describe_event
+from .describe import describe_event, describe_result
 from .rules import AREOPAGE_FAMIX, AREOPAGE_MITIX, FAMIX, MITIX, MitixState
 
 MINIMUM = {"mitix": AREOPAGE_MITIX, "famix": AREOPAGE_FAMIX}  # MX-3
@@ -102,6 +102,9 @@ class Mitix(Game):
 
     def describe(self, event: Event, lang: str = "fr") -> str:
         return describe_event(event, lang)
+
+    def describe_result(self, result: Result, lang: str = "fr") -> str:
+        return describe_result(result, lang)
 
     def render(self, view: Mapping[str, JSON], seat: int | None, lang: str = "fr") -> Any:
         from .terminal import render_view  # lazily: the rules never import rich

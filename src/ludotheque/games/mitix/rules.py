@@ -37,6 +37,14 @@ def famix_bios(cards: CardSet, members: Sequence[int]) -> int:
     return max(cards.bios[c] for c in members) + FAMIX_BONUS * len(members)
 
 
+def card_face(cards: CardSet, name: str) -> dict[str, JSON]:
+    """MX-1: every field printed on a card, as plain data."""
+    entry = cards.card(name)
+    return {"bios": entry.bios, "attaque": entry.attaque, "genre": entry.genre,
+            "dieu": entry.dieu, "famille": entry.famille, "nature": entry.nature,
+            "amis": list(entry.amis), "ennemis": list(entry.ennemis)}
+
+
 def compare_marks(m0: int, m1: int) -> int | None:
     """MX-7 / MX-21: equal marks cancel (None); otherwise the seat with the higher mark wins."""
     if m0 == m1:
@@ -220,6 +228,12 @@ class MitixState(State):
         if phase == DOWN and isinstance(action, Down):
             return self.cards.index.get(action.card, -1) in self.areopage[seat]
         return False
+
+    def is_public(self, seat: int, action: Action) -> bool:
+        """A reveal (MX-6) and a resource put on a Dieu (MX-20) are done in the open; the
+        combatant (MX-17) and the face-down card of a bataille (MX-22) are secret choices,
+        which others learn from the events once both players have chosen."""
+        return not isinstance(action, Send | Down)
 
     # -- FaMiX helpers --------------------------------------------------------------------
     @staticmethod
@@ -627,12 +641,49 @@ class MitixState(State):
                 "pile_size": len(self.pile),
                 "used": sorted(RESOURCES[r] for r in self.used),
                 "to_place": [[RESOURCES[r] for r in t] for t in self.to_place],
+                # MX-20: whose Olympe receives each seat's next resource (None: nothing waits).
+                "place_on": [self._targets(s, self.to_place[s][0])[0] if self.to_place[s]
+                             else None for s in (0, 1)],
+                "offrandes": [RESOURCES[r] for r in sorted(OFFRANDES)],
+                "nourritures": [RESOURCES[r] for r in sorted(NOURRITURES)],
                 "engaged": [[names[c] for c in e] for e in self.engaged],
                 "chosen": [p != NO_CHOICE for p in self.pending],
             })
+            # MX-16 / MX-18: each FaMiX of each (public) aréopage with its Bios, so that the
+            # screen shows the engine's numbers instead of computing them.
+            out["famix"] = [self._famix_view(s) for s in (0, 1)]
             if seat is not None and self.pending[seat] != NO_CHOICE:
                 out["my_choice"] = names[self.pending[seat]]
+        out["faces"] = self._faces(out)
         return out
+
+    def _famix_view(self, seat: int) -> list[JSON]:
+        cards = self.cards
+        groups: dict[int, list[int]] = {}
+        for c in self.areopage[seat]:
+            groups.setdefault(cards.famille[c], []).append(c)
+        return [{"famille": cards.familles[f], "cartes": [cards.names[c] for c in members],
+                 "bios": famix_bios(cards, members)}
+                for f, members in sorted(groups.items()) if len(members) >= 2]
+
+    def _faces(self, shown: Mapping[str, JSON]) -> dict[str, JSON]:
+        """The printed face (MX-1) of every card the view names, so that a screen can draw
+        them; cards the view does not name (a hidden aréopage) are not described."""
+        found: set[str] = set()
+
+        def walk(value: JSON) -> None:
+            if isinstance(value, str):
+                if value in self.cards.index:
+                    found.add(value)
+            elif isinstance(value, list):
+                for item in value:
+                    walk(item)
+            elif isinstance(value, dict):
+                for item in value.values():
+                    walk(item)
+
+        walk(dict(shown))
+        return {name: card_face(self.cards, name) for name in sorted(found)}
 
     def determinize(self, seat: int | None, rng: Rng) -> Self:
         out = self.clone()
