@@ -158,8 +158,9 @@ class Mitan(Game):
                     else f"{side[winner]} held at least 2 of the 3 Mitans at the start of two "
                     f"turns in a row")
         elif reason == "annihilation" and winner is not None:
-            text = (f"il ne restait aux {loser} que leur Chef" if fr
-                    else f"{loser} had only their Chief left")
+            text = (f"il ne restait aux {loser} que leur Chef : les {side[winner]} "
+                    f"l'emportent" if fr
+                    else f"{loser} had only their Chief left: {side[winner]} win")
         else:
             # MT-19, MT-23: the game stopped and the centre points decide.
             if reason == "double_pass":

@@ -123,6 +123,9 @@ class Screen {
     const keep = root.querySelector(":scope > .mt-keys"); // the typed move survives redraws
     root.replaceChildren();
     root.dataset.phase = this.phase;
+    this.sent = this.mem.sentAt !== undefined && this.mem.sentAt !== null && this.state
+      && this.mem.sentAt === this.state.version;
+    root.classList.toggle("mt-sent", Boolean(this.sent));
     root.append(this.scoreboard());
     root.append(this.turnLine());
     const banner = html("div", { class: "mt-banner", role: "status", "aria-live": "polite", "data-testid": "mitan-banner" }, root);
@@ -552,10 +555,12 @@ class Screen {
 
   send(text) {
     // Only ever a text the engine listed as legal.
-    if (!this.legal.includes(text)) return;
+    if (!this.legal.includes(text) || this.root.classList.contains("mt-sent")) return;
     this.mem.selected = null;
     this.mem.choice = null;
     this.mem.msg = "";
+    // Until the server answers with a new state, nothing more is sent (no double click).
+    this.mem.sentAt = this.state ? this.state.version : null;
     for (const b of this.root.querySelectorAll("button")) b.disabled = true;
     this.root.classList.add("mt-sent");
     this.act(text);
@@ -864,12 +869,15 @@ class Screen {
     for (const step of this.steps) {
       for (const e of step.events) {
         this.animateEvent(e);
-        if (["capture", "crush", "shot", "reveal", "battle", "pass", "draft_over", "end"].includes(e.kind)
-            || (e.kind === "centre" && e.data.streak >= 1)) lines.push(e);
+        if (e.kind !== "centre" || e.data.streak >= 1) lines.push(e);
       }
     }
     if (!lines.length) return;
-    this.mem.moment = lines[lines.length - 1];
+    // The weightiest moment of the new steps gets the band (the reveal before the battle's
+    // start, a capture before a centre count, the end before all).
+    const weight = ["pick", "place", "placed_in_secret", "move", "swap", "push", "draft_over", "pass",
+                    "battle", "centre", "reveal", "capture", "crush", "shot", "end"];
+    this.mem.moment = lines.reduce((a, b) => (weight.indexOf(b.kind) >= weight.indexOf(a.kind) ? b : a));
     this.fillBanner(banner, this.mem.moment, true);
   }
 
@@ -877,6 +885,7 @@ class Screen {
   fillBanner(banner, e, fresh) {
     banner.replaceChildren();
     banner.dataset.kind = e.kind;
+    banner.classList.toggle("mt-key", ["capture", "crush", "shot", "reveal", "battle", "pass", "centre", "end"].includes(e.kind));
     html("strong", { text: this.t(`mitan.moment.${e.kind}`) }, banner);
     html("span", { text: e.text }, banner);
     if (!fresh) return;
