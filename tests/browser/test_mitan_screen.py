@@ -231,6 +231,12 @@ def walk_to(page: Page, target: str) -> None:
     expect(page.locator(".mt-hit[tabindex='0']")).to_have_attribute("data-square", target)
 
 
+def mitan_state(site: LiveServer, gid: str) -> MitanState:
+    state = true_state(site, gid)
+    assert isinstance(state, MitanState)
+    return state
+
+
 def secret_placements(state: MitanState) -> list[tuple[str, str]]:
     """Black's pieces already placed in secret, as (letter, square), while the placement lasts."""
     if not (state.hidden and state.phase == 1):
@@ -280,7 +286,7 @@ def test_hidden_placement_stays_secret_until_the_reveal(
     placed = 0
     while placed < 7:
         wait_for_turn(page)
-        hidden_seen = max(hidden_seen, assert_hidden(page, frames, true_state(site, gid)))
+        hidden_seen = max(hidden_seen, assert_hidden(page, frames, mitan_state(site, gid)))
         page.locator(".mt-hit[data-target=place]").first.click()
         placed += 1
         expect(page.get_by_test_id("placed-0")).to_have_text(f"{placed}/8")
@@ -289,12 +295,12 @@ def test_hidden_placement_stays_secret_until_the_reveal(
             shot(page, "hidden-placement")
     # Black (the bot) places at once: by now some of its army is down, unseen.
     expect(page.get_by_test_id("placed-1")).to_have_text("8/8")
-    hidden_seen = max(hidden_seen, assert_hidden(page, frames, true_state(site, gid)))
+    hidden_seen = max(hidden_seen, assert_hidden(page, frames, mitan_state(site, gid)))
     assert hidden_seen == 8
     page.locator(".mt-hit[data-target=place]").first.click()
     # The reveal: Black's whole army appears, and the banner says so.
     expect(page.get_by_test_id("mitan-banner")).to_contain_text("révélées")
-    state = true_state(site, gid)
+    state = mitan_state(site, gid)
     for sq in CAMPS[1]:
         letter = state.piece_at(SQUARE_NAMES[sq])
         if letter:
