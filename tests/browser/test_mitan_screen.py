@@ -292,6 +292,7 @@ def test_hidden_placement_stays_secret_until_the_reveal(
         expect(page.get_by_test_id("placed-0")).to_have_text(f"{placed}/8")
         if placed == 4:
             expect(page.get_by_test_id("veil-1")).to_be_visible()
+            page.wait_for_timeout(500)  # let the piece land before the picture
             shot(page, "hidden-placement")
     # Black (the bot) places at once: by now some of its army is down, unseen.
     expect(page.get_by_test_id("placed-1")).to_have_text("8/8")
@@ -307,6 +308,7 @@ def test_hidden_placement_stays_secret_until_the_reveal(
             expect(page.locator(f".mt-piece[data-square={SQUARE_NAMES[sq]}]")).to_have_attribute(
                 "data-piece", letter)
     expect(page.get_by_test_id("veil-1")).to_have_count(0)
+    page.wait_for_timeout(600)  # let the revealed pieces land before the picture
     shot(page, "hidden-reveal")
     play_until([page], lambda p: take_turn(p, 0), lambda: is_over(page), 150)
     expect(page.get_by_test_id("mitan-end")).to_be_visible()

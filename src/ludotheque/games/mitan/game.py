@@ -81,7 +81,7 @@ class Mitan(Game):
             name = _piece_name(str(d["piece"]), lang)
             return f"{who} prennent un {name}" if fr else f"{who} pick a {name}"
         if kind == "draft_over":
-            left = ", ".join(f"{n} {_piece_name(k, lang)}" for k, n in dict(d["left_out"]).items())
+            left = ", ".join(f"{_piece_name(k, lang)} ×{n}" for k, n in dict(d["left_out"]).items())
             return (f"Fin du draft ; hors jeu : {left or 'rien'}" if fr
                     else f"Draft over; left out: {left or 'nothing'}")
         if kind == "place":

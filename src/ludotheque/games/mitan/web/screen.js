@@ -130,6 +130,7 @@ class Screen {
     root.append(this.turnLine());
     const banner = html("div", { class: "mt-banner", role: "status", "aria-live": "polite", "data-testid": "mitan-banner" }, root);
     if (this.mem.moment) this.fillBanner(banner, this.mem.moment, false);
+    banner.hidden = Boolean(this.replay);
     const main = html("div", { class: "mt-main" }, root);
     const boardBox = html("div", { class: "mt-boardbox" }, main);
     boardBox.append(this.boardSvg());
@@ -213,7 +214,9 @@ class Screen {
     const line = html("p", { class: "mt-turn", "data-testid": "mitan-turn" });
     const acting = this.view.to_act || [];
     if (this.phase === "over") {
-      line.textContent = this.state && this.state.result ? this.state.result.text || "" : this.t("mitan.phase.over");
+      const r = this.state && this.state.result;
+      const reason = this.view.result ? this.view.result.reason : null;
+      line.textContent = r && r.text ? r.text : reason ? this.t(`mitan.reason.${reason}`) : this.t("mitan.phase.over");
       line.classList.add("mt-over");
       return line;
     }
@@ -772,7 +775,9 @@ class Screen {
     const box = html("section", { class: "mt-end", "data-testid": "mitan-end" });
     html("h3", { text: this.t("mitan.phase.over") }, box);
     const r = this.state && this.state.result;
-    const text = r ? r.text || r.detail : this.view.result ? this.view.result.detail : "";
+    // The room's result carries describe_result's sentence; a replay has the view's only.
+    const reason = this.view.result ? this.view.result.reason : null;
+    const text = r && r.text ? r.text : reason ? this.t(`mitan.reason.${reason}`) : "";
     html("p", { text }, box);
     const points = this.view.points || [0, 0];
     html("p", { class: "mt-final", text: this.t("mitan.final_points", { white: points[0], black: points[1] }) }, box);
@@ -863,12 +868,14 @@ class Screen {
     const first = this.mem.version === null;
     const fresh = version !== null && version !== this.mem.version;
     this.mem.version = version;
-    // The first message holds the whole history: nothing to animate, it is simply there.
-    if (!fresh || first || this.replay || !this.steps.length || this.steps.length > 3) return;
+    if (!fresh || this.replay || !this.steps.length) return;
+    // The first message holds the whole history: nothing to animate, it is simply there, and
+    // the band tells the last step.
+    const quiet = first || this.steps.length > 3;
     const lines = [];
-    for (const step of this.steps) {
+    for (const step of quiet ? this.steps.slice(-1) : this.steps) {
       for (const e of step.events) {
-        this.animateEvent(e);
+        if (!quiet) this.animateEvent(e);
         if (e.kind !== "centre" || e.data.streak >= 1) lines.push(e);
       }
     }
@@ -878,7 +885,7 @@ class Screen {
     const weight = ["pick", "place", "placed_in_secret", "move", "swap", "push", "draft_over", "pass",
                     "battle", "centre", "reveal", "capture", "crush", "shot", "end"];
     this.mem.moment = lines.reduce((a, b) => (weight.indexOf(b.kind) >= weight.indexOf(a.kind) ? b : a));
-    this.fillBanner(banner, this.mem.moment, true);
+    this.fillBanner(banner, this.mem.moment, !quiet);
   }
 
   // The last key moment stays in its band (no layout jump); a new one flashes for 2 s.
