@@ -312,3 +312,40 @@ def test_hidden_placement_stays_secret_until_the_reveal(
     shot(page, "hidden-reveal")
     play_until([page], lambda p: take_turn(p, 0), lambda: is_over(page), 150)
     expect(page.get_by_test_id("mitan-end")).to_be_visible()
+
+
+def test_black_in_english_sees_its_camp_below_and_plays_with_the_keyboard(
+        contexts: Callable[[], Any]) -> None:
+    page = as_guest(contexts(), "Noé")
+    page.locator("a[data-lang=en]").click()
+    create(page, ["bot:random", "me"], game="mitan", setup="open")
+    wait_for_turn(page)
+    expect(page.get_by_test_id("mitan-turn")).to_contain_text("Your turn (Black)")
+    # Black's camp is at the bottom of Black's board, files run from i to a.
+    a1, a9, i1 = (square(page, n).bounding_box() for n in ("a1", "a9", "i1"))
+    assert a1 is not None and a9 is not None and i1 is not None
+    assert a9["y"] > a1["y"] and i1["x"] < a1["x"]
+    field = page.get_by_test_id("notation-input")
+    field.fill("pick Q")
+    field.press("Enter")
+    expect(page.get_by_test_id("notation-message")).to_contain_text(
+        "is not written in Mitan's notation")
+    # A market card is a button: focus and Enter pick it.
+    card = page.locator("[data-testid^=pick-]:enabled").first
+    letter = (card.get_attribute("data-testid") or "").removeprefix("pick-")
+    expect(card).to_have_attribute("aria-label", re.compile(r"^Pick a .+ left, value"))
+    card.focus()
+    page.keyboard.press("Enter")
+    log_has(page, f"Noé: pick {letter}")
+    play_until([page], lambda p: take_turn(p, 1, "draft"), lambda: phase(page) == "placement", 60)
+    wait_for_turn(page)
+    # The cursor starts on e8; down on Black's screen is towards rank 9.
+    cursor = page.locator(".mt-hit[tabindex='0']")
+    expect(cursor).to_have_attribute("data-square", "e8")
+    cursor.focus()
+    page.keyboard.press("ArrowDown")
+    expect(page.locator(".mt-hit[tabindex='0']")).to_have_attribute("data-square", "e9")
+    page.keyboard.press("Enter")
+    log_has(page, "Noé: C@e9")
+    expect(page.locator(".mt-piece[data-square=e9]")).to_have_attribute("data-piece", "c")
+    expect(square(page, "e9")).to_have_attribute("aria-label", re.compile("^e9, black Chief"))

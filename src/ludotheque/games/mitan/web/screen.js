@@ -99,8 +99,10 @@ class Screen {
     this.legal = context.legal || [];
     this.offer = readLegal(this.legal);
     this.phase = this.view.phase;
-    // Each player sees their own camp at the bottom; spectators see White's side.
-    this.flip = context.seat === 1;
+    // Each player sees their own camp at the bottom; spectators, and two players sharing one
+    // device (who would see the board turn at every move), see White's side.
+    const mine = (context.state && context.state.mine) || [];
+    this.flip = context.seat === 1 && mine.length < 2;
     this.me = context.seat;
     this.steps = (context.state && context.state.steps) || [];
     this.board = this.view.board || Array(81).fill("");
