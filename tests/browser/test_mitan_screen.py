@@ -349,3 +349,92 @@ def test_black_in_english_sees_its_camp_below_and_plays_with_the_keyboard(
     log_has(page, "Noé: C@e9")
     expect(page.locator(".mt-piece[data-square=e9]")).to_have_attribute("data-piece", "c")
     expect(square(page, "e9")).to_have_attribute("aria-label", re.compile("^e9, black Chief"))
+
+
+# -- the screen on positions made by the engine ----------------------------------------------------
+
+PROBE = """async ({ view, seat }) => {
+  const screen = (await import("/screens/mitan/screen.js")).default;
+  const words = await (await fetch("/screens/mitan/fr.json")).json();
+  const t = (key, p = {}) => (words[key] ?? key).replace(/\\{(\\w+)\\}/g,
+    (whole, name) => (name in p ? String(p[name]) : whole));
+  let probe = document.getElementById("probe");
+  if (!probe) {
+    probe = document.createElement("section");
+    probe.id = "probe";
+    document.querySelector("main").prepend(probe);
+  }
+  window.sent = [];
+  screen.render(probe, {
+    view, seat, legal: view.legal || [], act: (text) => window.sent.push(text), t,
+    state: { version: 1, steps: [], mine: [seat], result: null, seats: [] }, lang: "fr",
+    seatName: (i) => ["Ada", "Bob"][i], replay: false,
+  });
+}"""
+
+
+def show(page: Page, state: MitanState, seat: int) -> None:
+    page.evaluate(PROBE, {"view": state.view(seat), "seat": seat})
+    expect(page.get_by_test_id("mitan-board")).to_be_visible()
+
+
+def sent(page: Page) -> list[str]:
+    result = page.evaluate("window.sent")
+    assert isinstance(result, list)
+    return [str(x) for x in result]
+
+
+def test_two_actions_on_one_square_paralysis_and_shields_are_shown(
+        contexts: Callable[[], Any]) -> None:
+    from tests.games.mitan.helpers import position
+
+    page = contexts().new_page()
+    page.goto("/")
+    # White's Espion may take the Fantassin on e6 or swap with it (MT-12); White's Lancier on
+    # a4 is paralysed by the Envoûteur on a5 (MT-10); h7 is shielded by h6 (MT-9).
+    state = position({"e5": "Y", "e6": "f", "a4": "L", "a5": "e", "h6": "p", "h7": "f",
+                      "c1": "A"})
+    show(page, state, 0)
+    expect(page.locator(".mt-piece[data-square=a4] .mt-paralysed")).to_have_count(1)
+    expect(page.locator(".mt-piece[data-square=h7] .mt-shielded")).to_have_count(1)
+    expect(square(page, "a4")).not_to_have_attribute("data-movable", "true")
+    expect(square(page, "a4")).to_have_attribute("aria-label", re.compile("paralysée"))
+    expect(page.get_by_test_id("paralysis-note")).to_contain_text("a4")
+    square(page, "e5").click()
+    expect(square(page, "e6")).to_have_attribute("data-target", "choice")
+    expect(page.get_by_test_id("mitan-board").locator(".mt-t-choice")).to_have_count(1)
+    targets = set(page.locator(".mt-hit[data-target]").evaluate_all(
+        "rs => rs.map(r => r.dataset.square)"))
+    assert targets == {t[-2:] for t in state.legal_texts(0) if t.startswith("Ye5")}
+    square(page, "e6").click()
+    expect(page.get_by_test_id("choice-Ye5xe6")).to_be_visible()
+    page.get_by_test_id("choice-back").click()  # a step back, then choose again
+    expect(page.get_by_test_id("choice-Ye5xe6")).to_have_count(0)
+    square(page, "e6").click()
+    shot(page, "choice")
+    page.get_by_test_id("choice-Ye5<>e6").click()
+    assert sent(page) == ["Ye5<>e6"]
+
+
+def test_actions_banned_by_repetition_are_marked_and_explained(
+        contexts: Callable[[], Any]) -> None:
+    from tests.games.mitan.helpers import play, position
+
+    page = contexts().new_page()
+    page.goto("/")
+    state = position({"e1": "L", "e9": "l"})
+    shuffle = ["Le1-e2", "Le9-e8", "Le2-e1", "Le8-e9"]
+    play(state, *shuffle, *shuffle[:3])  # MT-18: Le8-e9 would repeat the start a third time
+    show(page, state, 1)
+    expect(page.get_by_test_id("repetition-note")).to_contain_text("Le8-e9")
+    square(page, "e8").click()
+    expect(page.get_by_test_id("mitan-board").locator(".mt-t-banned")).to_have_count(1)
+    expect(square(page, "e9")).not_to_have_attribute("data-target", re.compile("."))
+    field = page.get_by_test_id("notation-input")
+    field.fill("Le8-e9")
+    field.press("Enter")
+    expect(page.get_by_test_id("notation-message")).to_contain_text("troisième fois (MT-18)")
+    assert sent(page) == []
+    field.fill("Le8-e7")
+    field.press("Enter")
+    assert sent(page) == ["Le8-e7"]

@@ -460,8 +460,10 @@ class Screen {
     } else if (kind === "swap") {
       svg("path", { d: `M${cx - 16},${cy - 6} h30 l-7,-7 M${cx + 16},${cy + 6} h-30 l7,7`, class: "mt-arrow" }, g);
     } else if (kind === "choice") {
-      svg("circle", { cx, cy, r: 22, class: "mt-ring-line" }, g);
-      const q = svg("text", { x: cx, y: cy + 1, class: "mt-choice-q" }, g);
+      // A ring around the piece there, and a "?" badge in the corner (the piece stays seen).
+      svg("circle", { cx, cy, r: 27, class: "mt-ring-line" }, g);
+      svg("circle", { cx: x + SQ - 11, cy: y + 11, r: 9, class: "mt-choice-badge" }, g);
+      const q = svg("text", { x: x + SQ - 11, y: y + 12, class: "mt-choice-q" }, g);
       q.textContent = "?";
     } else if (kind === "banned") {
       svg("circle", { cx, cy, r: 13, class: "mt-ring-line" }, g);
