@@ -816,6 +816,7 @@ class Screen {
         this.send(text);
       } else {
         this.mem.msg = why;
+        this.mem.msgAt = this.state ? this.state.version : null;
         box.querySelector(".mt-msg").textContent = why;
         box.querySelector(".mt-msg").classList.add("mt-bad");
       }
@@ -826,6 +827,8 @@ class Screen {
     const button = box.querySelector("button");
     button.disabled = !this.legal.length;
     const msg = box.querySelector(".mt-msg");
+    // A refusal is about the position it was typed in: a new state clears it.
+    if (this.mem.msg && this.state && this.mem.msgAt !== this.state.version) this.mem.msg = "";
     if (!this.mem.msg) {
       msg.classList.remove("mt-bad");
       msg.textContent = this.legal.length ? this.t("mitan.type_help", { example: this.legal[0] }) : this.t("mitan.type_wait");
