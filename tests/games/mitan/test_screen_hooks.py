@@ -177,6 +177,7 @@ def test_every_key_the_screen_builds_is_in_both_catalogues() -> None:
         "moment": ["capture", "crush", "shot", "reveal", "battle", "pass", "draft_over", "end",
                    "centre", "move", "swap", "push", "pick", "place", "placed_in_secret"],
         "phase": ["draft", "placement", "battle", "over"],
+        "about": ["draft", "placement", "battle", "over"],
         "reason": list(RULING_OF),
         "side": ["0", "1"], "side_short": ["0", "1"], "colour": ["0", "1"],
     }.items() for k in ks]

@@ -132,6 +132,11 @@ class Screen {
     root.append(this.turnLine());
     const banner = html("div", { class: "mt-banner", role: "status", "aria-live": "polite", "data-testid": "mitan-banner" }, root);
     if (this.mem.moment) this.fillBanner(banner, this.mem.moment, false);
+    else {
+      // Nothing has happened yet on this page: the band says what the phase is about.
+      html("strong", { text: this.t(`mitan.phase.${this.phase}`) }, banner);
+      html("span", { text: this.t(`mitan.about.${this.phase}`) }, banner);
+    }
     banner.hidden = Boolean(this.replay);
     const main = html("div", { class: "mt-main" }, root);
     const boardBox = html("div", { class: "mt-boardbox" }, main);
