@@ -6,7 +6,7 @@ import math
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, Literal
 
-from ludotheque.core.game import JSON, Action, Config, Event, Game, Options, State
+from ludotheque.core.game import JSON, Action, Config, Event, Game, Options, Result, State
 
 from .board import CODES, KIND_OF_CODE, MITANS
 from .notation import parse
@@ -81,7 +81,7 @@ class Mitan(Game):
             name = _piece_name(str(d["piece"]), lang)
             return f"{who} prennent un {name}" if fr else f"{who} pick a {name}"
         if kind == "draft_over":
-            left = ", ".join(f"{n} {_piece_name(k, lang)}" for k, n in dict(d["left_out"]).items())
+            left = ", ".join(f"{_piece_name(k, lang)} ×{n}" for k, n in dict(d["left_out"]).items())
             return (f"Fin du draft ; hors jeu : {left or 'rien'}" if fr
                     else f"Draft over; left out: {left or 'nothing'}")
         if kind == "place":
@@ -89,24 +89,21 @@ class Mitan(Game):
             return (f"{who} posent un {name} en {d['square']}" if fr
                     else f"{who} place a {name} on {d['square']}")
         if kind == "placed_in_secret":
-            return f"{who} posent une pièce en secret" if fr else f"{who} place a piece in secret"
+            return (f"{who} posent une pièce en secret (MT-16)" if fr
+                    else f"{who} place a piece in secret (MT-16)")
         if kind == "reveal":
-            return ("Les deux armées sont révélées" if fr
-                    else "Both armies are revealed")
+            return ("Les deux armées sont révélées en même temps (MT-16)" if fr
+                    else "Both armies are revealed at once (MT-16)")
         if kind == "battle":
             return ("La bataille commence, les Blancs jouent" if fr
                     else "The battle begins, White to move")
         if kind in ("move", "capture", "crush", "shot", "push", "swap"):
             return self._describe_action(event, lang, who)
         if kind == "pass":
-            return (f"{who} n'ont aucun coup et passent" if fr
-                    else f"{who} have no legal action and pass")
+            return (f"{who} n'ont aucune action permise et passent (MT-17)" if fr
+                    else f"{who} have no legal action and pass (MT-17)")
         if kind == "centre":
-            n, streak = d["held"], d["streak"]
-            return (f"{who} tiennent {n} Mitan(s) en début de tour (série {streak}, "
-                    f"{d['points']} points de centre)" if fr
-                    else f"{who} hold {n} Mitan(s) at the start of their turn (streak {streak}, "
-                    f"{d['points']} centre points)")
+            return self._describe_centre(d, lang, who)
         if kind == "end":
             winner = d["winner"]
             why = _ENDINGS[lang].get(str(d["reason"]), str(d["reason"]))
@@ -115,9 +112,73 @@ class Mitan(Game):
             if not isinstance(winner, int) or winner < 0:
                 return (f"Partie nulle : {why} ({points[0]}-{points[1]})" if fr
                         else f"Draw: {why} ({points[0]}-{points[1]})")
+            if str(d["reason"]) in ("half_move_limit", "double_pass"):  # decided on points
+                why = f"{why} ({points[0]}-{points[1]})"
             return (f"Victoire des {side[winner]} : {why}" if fr
                     else f"{side[winner]} win: {why}")
         return super().describe(event, lang)
+
+    def _describe_centre(self, d: Mapping[str, JSON], lang: str, who: str) -> str:
+        """The start of a turn on the Mitans: centre points (MT-23) and the streak (MT-21)."""
+        fr = lang == "fr"
+        n, streak, points = int(d["held"]), int(d["streak"]), d["points"]
+        other = _SIDES[lang][1 - int(d["seat"])]
+        if fr:
+            line = (f"{who} tiennent {n} Mitan{'s' if n > 1 else ''} au début de leur tour : "
+                    f"+{n} point{'s' if n > 1 else ''} de centre ({points} au total, MT-23)")
+        else:
+            line = (f"{who} hold {n} Mitan{'s' if n > 1 else ''} at the start of their turn: "
+                    f"+{n} centre point{'s' if n > 1 else ''} ({points} in all, MT-23)")
+        if streak >= 2:
+            return line + ("; deuxième tour de suite avec 2 Mitans : le centre est tenu (MT-21)"
+                           if fr else "; second turn in a row with 2 Mitans: the centre is "
+                           "held (MT-21)")
+        if streak == 1:
+            return line + (f" ; série 1 sur 2 : les {other} ont un tour pour reprendre un "
+                           f"Mitan (MT-21)" if fr else f"; streak 1 of 2: {other} have one "
+                           f"turn to retake a Mitan (MT-21)")
+        return line
+
+    def describe_result(self, result: Result, lang: str = "fr") -> str:
+        """Why the game ended, with the centre points and the ruling (MT-19..MT-23)."""
+        fr = lang != "en"
+        side = _SIDES["fr" if fr else "en"]
+        a, b = (int(x) for x in result.scores)
+        ruling = f" ({result.ruling})" if result.ruling else ""
+        winner = None if result.is_draw else result.winners[0]
+        loser = None if winner is None else side[1 - winner]
+        points = (f"points de centre {a}-{b}" if fr else f"centre points {a}-{b}")
+        reason = result.reason
+        if reason == "chef_captured" and winner is not None:
+            text = (f"les {side[winner]} ont capturé le Chef des {loser}" if fr
+                    else f"{side[winner]} captured {loser}'s Chief")
+        elif reason == "centre_held" and winner is not None:
+            text = (f"les {side[winner]} ont tenu au moins 2 des 3 Mitans au début de deux "
+                    f"tours de suite" if fr
+                    else f"{side[winner]} held at least 2 of the 3 Mitans at the start of two "
+                    f"turns in a row")
+        elif reason == "annihilation" and winner is not None:
+            text = (f"il ne restait aux {loser} que leur Chef : les {side[winner]} "
+                    f"l'emportent" if fr
+                    else f"{loser} had only their Chief left: {side[winner]} win")
+        else:
+            # MT-19, MT-23: the game stopped and the centre points decide.
+            if reason == "double_pass":
+                why = ("les deux joueurs ont passé l'un après l'autre" if fr
+                       else "both players passed one after the other")
+            else:
+                why = (f"les {HALF_MOVE_LIMIT} demi-coups sont joués" if fr
+                       else f"the {HALF_MOVE_LIMIT} half-moves are played")
+            if winner is None:
+                verdict = (f"égalité aux points de centre, {a}-{b}" if fr
+                           else f"a tie on centre points, {a}-{b}")
+            else:
+                verdict = (f"les {side[winner]} l'emportent aux points de centre, {a}-{b}" if fr
+                           else f"{side[winner]} win on centre points, {a}-{b}")
+            return f"{why[0].upper()}{why[1:]} : {verdict}{ruling}." if fr else \
+                f"{why[0].upper()}{why[1:]}: {verdict}{ruling}."
+        text = f"{text[0].upper()}{text[1:]}{ruling}, {points}."
+        return text
 
     def _describe_action(self, event: Event, lang: str, who: str) -> str:
         fr = lang == "fr"
@@ -133,19 +194,27 @@ class Mitan(Game):
         if kind == "capture":
             return (f"{who} : {name} de {origin} prend le {victim} en {target}" if fr
                     else f"{who}: {name} from {origin} takes the {victim} on {target}")
+        # The special actions cite their ruling (MT-7, MT-8, MT-11, MT-12).
+        cite = f" ({event.ruling})" if event.ruling else ""
         if kind == "crush":
-            return (f"{who} : le Bélier charge en {target} et écrase le {victim}" if fr
-                    else f"{who}: the Ram charges to {target} and crushes the {victim}")
+            return (f"{who} : le Bélier de {origin} charge en {target} et écrase le {victim}, "
+                    f"qui ne pouvait pas reculer{cite}" if fr
+                    else f"{who}: the Ram from {origin} charges to {target} and crushes the "
+                    f"{victim}, which could not move back{cite}")
         if kind == "shot":
-            return (f"{who} : l'Archer en {origin} abat le {victim} en {target}" if fr
-                    else f"{who}: the Archer on {origin} shoots the {victim} on {target}")
+            return (f"{who} : l'Archer en {origin} tire sans bouger et abat le {victim} en "
+                    f"{target}{cite}" if fr
+                    else f"{who}: the Archer on {origin} shoots without moving and takes the "
+                    f"{victim} on {target}{cite}")
         if kind == "push":
-            return (f"{who} : le Bélier charge en {target} et repousse la pièce en "
-                    f"{d['pushed_to']}" if fr
-                    else f"{who}: the Ram charges to {target} and pushes the piece to "
-                    f"{d['pushed_to']}")
-        return (f"{who} : le {name} en {origin} échange sa place avec la pièce en {target}" if fr
-                else f"{who}: the {name} on {origin} swaps places with the piece on {target}")
+            return (f"{who} : le Bélier de {origin} charge en {target} et repousse la pièce en "
+                    f"{d['pushed_to']}{cite}" if fr
+                    else f"{who}: the Ram from {origin} charges to {target} and pushes the piece "
+                    f"to {d['pushed_to']}{cite}")
+        return (f"{who} : le {name} en {origin} échange sa place avec la pièce en "
+                f"{target}{cite}" if fr
+                else f"{who}: the {name} on {origin} swaps places with the piece on "
+                f"{target}{cite}")
 
     def heuristic(self, state: State, seat: int) -> float | None:
         """Material, centre (Mitans held, streak, centre points) and mobility, for `seat`."""

@@ -582,12 +582,42 @@ class MitanState(State):
             "last": (None if self.last == -1 else "pass" if self.last == -2
                      else move(self.last).text()),
         }
+        if self.phase == BATTLE:
+            out.update(self._battle_marks())
         if seat is not None and seat in self.to_act():
             out["legal"] = self.legal_texts(seat)
         result = self.result()
         if result is not None:
             out["result"] = result.to_json()
         return out
+
+    def is_public(self, seat: int, action: Action) -> bool:
+        # MT-16: a hidden placement is secret until the reveal; the draft, the open placement
+        # and every battle action are seen by both players (Mitan has no other secret).
+        return not (self.hidden and self.phase == PLACEMENT and isinstance(action, Place))
+
+    def _battle_marks(self) -> dict[str, JSON]:
+        """What the screen shows beside the pieces: the squares of paralysed pieces (MT-10)
+        and of shielded ones (MT-9), both sides, and the side to move's actions refused only
+        by the repetition rule (MT-18). Read from the position, like the move generator."""
+        b = self.board
+        paralysed: list[str] = []
+        shielded: list[str] = []
+        for s in _BOTH:
+            enchanter, shield = ENVOUTEUR * 2 + (s ^ 1), PORTE_BOUCLIER * 2 + s
+            for sq in sorted(self.squares[s]):
+                if _next_to(b, sq, enchanter):
+                    paralysed.append(SQUARE_NAMES[sq])
+                if _next_to(b, sq, shield):
+                    shielded.append(SQUARE_NAMES[sq])
+        banned: list[str] = []
+        if self.twice:
+            if self._legal is None:
+                self._legal = self._generate()
+            allowed = set(self._legal)
+            banned = [m.text() for m in self._generate(check_repetition=False)
+                      if m not in allowed]
+        return {"paralysed": paralysed, "shielded": shielded, "banned": banned}
 
     def determinize(self, seat: int | None, rng: Rng) -> Self:
         """Re-deal what `seat` cannot see: the other army's secret placement (MT-16)."""
