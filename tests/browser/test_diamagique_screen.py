@@ -119,7 +119,8 @@ def test_a_whole_official_match_by_clicks_against_bot_random(
 
     clicks: dict[str, int] = {}
     checked = []
-    shots = {"target": False, "challenge": False, "phone": False, "castle": False}
+    shots = {"target": False, "challenge": False, "phone": False, "castle": False,
+             "place": False}
     went_back = False
     turn = 0
     while not is_over(page):
@@ -140,23 +141,41 @@ def test_a_whole_official_match_by_clicks_against_bot_random(
                          for i in range(targets.count())}
                 assert shown == legal, (shown, legal)
                 if not shots["target"]:
-                    page.screenshot(path=str(SHOTS / "diamagique-choose-magicien.png"))
+                    page.get_by_test_id("board").screenshot(
+                        path=str(SHOTS / "diamagique-choose-magicien.png"))
                     shots["target"] = True
                 # One step back, then the same card again: the way back works.
                 page.get_by_test_id("dg-back").click()
                 expect(page.locator("[data-testid^=dg-target-cast-]")).to_have_count(0)
                 went_back = True
+                # The same decision by keyboard: Enter on a card, Space on a Magicien's slot.
+                page.locator("[data-testid^=dg-pick-hand-]").first.focus()
+                page.keyboard.press("Enter")
+                expect(page.locator("[data-testid^=dg-target-cast-]")).to_have_count(len(legal))
+                page.locator("[data-testid^=dg-target-cast-]").first.focus()
+                page.keyboard.press(" ")
+                expect(page.locator("[data-testid^=dg-target-cast-]")).to_have_count(0)
+        if clicked == "dg-pick-won" and not shots["place"]:
+            # DG-17: the Diamagiques won are chosen; exactly the three Magiciens are offered.
+            expect(page.locator("[data-testid^=dg-target-pose-]")).to_have_count(3)
+            page.get_by_test_id("board").screenshot(path=str(SHOTS / "diamagique-place.png"))
+            shots["place"] = True
         if clicked.startswith("dg-pick-chateau") and not shots["castle"]:
-            page.screenshot(path=str(SHOTS / "diamagique-choose-chateau.png"))
+            page.get_by_test_id("board").screenshot(
+                path=str(SHOTS / "diamagique-choose-chateau.png"))
             shots["castle"] = True
         if not shots["challenge"] and page.get_by_test_id("dg-totals").count():
-            page.wait_for_timeout(1200)
-            page.screenshot(path=str(SHOTS / "diamagique-challenge.png"))
+            page.wait_for_timeout(1200)  # the steps appear one after another
+            page.get_by_test_id("board").screenshot(path=str(SHOTS / "diamagique-challenge.png"))
             shots["challenge"] = True
         if turn % 25 == 0:
             checked.append(assert_nothing_hidden(page, frames, site, game_id))
-        if turn == 60 and not shots["phone"]:
+        if turn >= 60 and not shots["phone"] and page.locator("[data-testid^=dg-target-]").count():
+            # A decision on a phone, in English: the screen speaks the site's language.
+            page.locator("a[data-lang=en]").click()
+            expect(page.get_by_test_id("dg-screen")).to_contain_text("Your hand")
             page.set_viewport_size({"width": 380, "height": 800})
+            take_turn(page)  # the choice is drawn anew after the reload: pick again
             page.wait_for_timeout(300)
             page.screenshot(path=str(SHOTS / "diamagique-phone.png"), full_page=True)
             page.set_viewport_size({"width": 1100, "height": 900})
@@ -175,7 +194,11 @@ def test_a_whole_official_match_by_clicks_against_bot_random(
     assert any(checked[:-1]), checked
     final = true_state(site, game_id)
     assert final.is_over()
-    assert is_over(page)
+    # The replay draws the same screen read-only, from the spectator's view.
+    page.get_by_test_id("replay-link").click()
+    expect(page.get_by_test_id("dg-screen")).to_be_visible()
+    expect(page.locator("[data-testid^=dg-pick-], [data-testid^=dg-target-]")).to_have_count(0)
+    expect(page.get_by_test_id("dg-backs-0")).to_be_visible()
 
 
 def legal_positions(site: LiveServer, game_id: str) -> set[int]:

@@ -47,7 +47,7 @@ def test_a_modifier_step_is_said_with_before_and_after() -> None:
     assert GAME.describe(event) == (
         "DG-14, 7/8 négatif : Ondine la Calme fait passer J1 M1 Tison de 3 à 2.")
     assert GAME.describe(event, "en") == (
-        "DG-14, 7/8 negative: Ondine la Calme takes J1 M1 Tison from 3 to 2.")
+        "DG-14, 7/8 negative: Ondine la Calme takes P1 M1 Tison from 3 to 2.")
 
 
 def test_every_effect_of_the_set_is_said_in_both_languages() -> None:

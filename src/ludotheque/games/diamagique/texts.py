@@ -207,7 +207,7 @@ def describe(event: Event, lang: str = "fr") -> str:
         category = str(d["category"])
         cat = CATEGORY_NAMES[lg].get(category, category)
         rank = CATEGORIES.index(category) + 1 if category in CATEGORIES else 0
-        target = f"J{int(d['seat']) + 1} M{d['position']} {d['sort']}"
+        target = f"{'J' if fr else 'P'}{int(d['seat']) + 1} M{d['position']} {d['sort']}"
         return (f"DG-14, {rank}/8 {cat} : {d['source']} fait passer {target} "
                 f"de {d['before']} à {d['after']}." if fr
                 else f"DG-14, {rank}/8 {cat}: {d['source']} takes {target} "

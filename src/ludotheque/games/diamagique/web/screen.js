@@ -201,13 +201,13 @@ function wizardFace(ctx, name, position, held) {
   root.append(sv("rect", { x: 3, y: 3, width: 15, height: 12.5, rx: 2.5, fill: "#1d1b16" }));
   root.append(sv("text", { x: 10.5, y: 12.3, "text-anchor": "middle", "font-size": 8, "font-weight": 800, fill: "#fff", text: `M${position}` }));
   // A long name is narrowed to fit between the position and the colours.
-  const room = 80 - 10 * face.couleurs.length;
-  const fit = name.length * 4.3 > room ? { textLength: room, lengthAdjust: "spacingAndGlyphs" } : {};
+  const room = 66 - 10 * (face.couleurs.length - 1);
+  const fit = name.length * 4.4 > room ? { textLength: room, lengthAdjust: "spacingAndGlyphs" } : {};
   root.append(sv("text", { x: 20.5, y: 12.4, "font-size": 7.6, "font-weight": 700, fill: "#1d1b16", text: name, ...fit }));
   face.couleurs.forEach((c, i) => root.append(gem(ctx, c, 92 - i * 10, 9, 9)));
   const effet = face.effet;
   root.append(sv("text", { x: 50, y: 25.5, "text-anchor": "middle", "font-size": 5.6, "font-weight": 700, fill: "#8a3b12", text: categoryLabel(ctx, effet) }));
-  root.append(textLines(wrap(effectOf(ctx, effet), 28, 2), 50, 33.5, 7, { "font-size": 6.4, fill: "#1d1b16" }));
+  root.append(textLines(wrap(effectOf(ctx, effet), 29, 3), 50, 32.5, 6.6, { "font-size": 6.2, fill: "#1d1b16" }));
   // DG-17: the Diamagiques won sit face up on the Magicien.
   if (held.length) {
     root.append(sv("rect", { x: 4, y: 47, width: 92, height: 15, rx: 3, fill: "#fff7dd", stroke: "#e0a800", "stroke-width": 0.7 }));
