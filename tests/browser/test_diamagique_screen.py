@@ -164,8 +164,8 @@ def test_a_whole_official_match_by_clicks_against_bot_random(
             page.get_by_test_id("board").screenshot(
                 path=str(SHOTS / "diamagique-choose-chateau.png"))
             shots["castle"] = True
-        if not shots["challenge"] and page.get_by_test_id("dg-totals").count():
-            page.wait_for_timeout(1200)  # the steps appear one after another
+        if not shots["challenge"] and page.locator(".dg-moment-totals").count():
+            page.wait_for_timeout(900)  # the steps appear one after another
             page.get_by_test_id("board").screenshot(path=str(SHOTS / "diamagique-challenge.png"))
             shots["challenge"] = True
         if turn % 25 == 0:

@@ -144,7 +144,7 @@ function nameText(g, name, y) {
   g.append(textLines(lines, 50, lines.length > 1 ? y - 4 : y, 10, { "font-size": 9.6, "font-weight": 700, fill: "#1d1b16" }));
 }
 
-function sortFace(ctx, name, final) {
+function sortFace(ctx, name, final, fresh) {
   const face = FACES.sorts[name];
   const { root, inner } = faceFrame(face.couleurs, "dg-sort");
   root.append(sv("title", { text: sortLabel(ctx, name) }));
@@ -159,8 +159,10 @@ function sortFace(ctx, name, final) {
   effectBox(ctx, inner, face.effet, 72);
   if (final !== undefined && final !== null && final !== face.puissance) {
     // The Puissance after every modifier (DG-14), over the printed one.
-    root.append(sv("circle", { cx: 16, cy: 16, r: 13, fill: "#2d6a3e", stroke: "#fff", "stroke-width": 1.5, class: "dg-final" }));
-    root.append(sv("text", { x: 16, y: 21.5, "text-anchor": "middle", "font-size": 15, "font-weight": 800, fill: "#fff", text: final, class: "dg-final" }));
+    const mark = sv("g", { class: fresh ? "dg-final dg-fresh" : "dg-final" });
+    mark.append(sv("circle", { cx: 16, cy: 16, r: 13, fill: "#2d6a3e", stroke: "#fff", "stroke-width": 1.5 }));
+    mark.append(sv("text", { x: 16, y: 21.5, "text-anchor": "middle", "font-size": 15, "font-weight": 800, fill: "#fff", text: final }));
+    root.append(mark);
   }
   return root;
 }
@@ -336,7 +338,7 @@ function teamZone(ctx, view, seat, mine, flags) {
     const castTarget = flags.castTargets?.get(p);
     if (cast && cast.sort) {
       const final = last?.casts.find((c) => c.seat === seat && c.position === p)?.final;
-      castCard = slot(sortFace(ctx, cast.sort, final), {
+      castCard = slot(sortFace(ctx, cast.sort, final, flags.resolved), {
         label: `${ctx.t("cast_by", { position: p })} ${sortLabel(ctx, cast.sort)}`,
         testid: `dg-cast-${seat}-${p}`,
         extraClass: flags.revealed?.has(p) ? "dg-flip" : "",
@@ -697,8 +699,8 @@ export default {
       const root = el("div", { class: `screen-diamagique phase-${view.phase}`, "data-testid": "dg-screen" });
       const layout = el("div", { class: "dg-layout" });
       const board = el("div", { class: "dg-board" });
-      const topFlags = { placed: new Set(info.list.filter((m) => m.kind === "won" && m.seat === top).map((m) => m.position)), revealed: new Set(info.list.filter((m) => m.kind === "reveal" && m.seat === top).map((m) => m.position)) };
-      const bottomFlags = { ...flags, placed: new Set(info.list.filter((m) => m.kind === "won" && m.seat === bottom).map((m) => m.position)), revealed: new Set(info.list.filter((m) => m.kind === "reveal" && m.seat === bottom).map((m) => m.position)) };
+      const topFlags = { resolved: info.resolved, placed: new Set(info.list.filter((m) => m.kind === "won" && m.seat === top).map((m) => m.position)), revealed: new Set(info.list.filter((m) => m.kind === "reveal" && m.seat === top).map((m) => m.position)) };
+      const bottomFlags = { ...flags, resolved: info.resolved, placed: new Set(info.list.filter((m) => m.kind === "won" && m.seat === bottom).map((m) => m.position)), revealed: new Set(info.list.filter((m) => m.kind === "reveal" && m.seat === bottom).map((m) => m.position)) };
       if (view.phase === "fin") board.append(endPanel(ctx, view));
       board.append(opponentHand(ctx, view, top));
       board.append(teamZone(ctx, view, top, false, topFlags));

@@ -80,6 +80,7 @@ export const CSS = `
 .screen-diamagique .dg-casts { border-collapse: collapse; width: 100%; }
 .screen-diamagique .dg-casts th { text-align: left; font-size: .75rem; color: #6b6357; font-weight: 600; }
 .screen-diamagique .dg-casts td { border-top: 1px solid #eee6d4; padding: .15rem .2rem; }
+.screen-diamagique .dg-casts td:first-child { white-space: nowrap; font-size: .78rem; }
 .screen-diamagique .dg-row-1 td:first-child { font-style: italic; }
 .screen-diamagique .dg-power { white-space: nowrap; text-align: right; font-variant-numeric: tabular-nums; }
 .screen-diamagique .dg-before { color: #6b6357; }
@@ -99,7 +100,8 @@ export const CSS = `
 .screen-diamagique .dg-total.dg-win::before { content: "★ "; }
 .screen-diamagique .dg-vs { font-weight: 800; font-size: 1.2rem; }
 .screen-diamagique .dg-verdict { margin: .35rem 0 0; font-weight: 600; }
-.screen-diamagique .dg-final { animation: dg-pop .6s both; }
+.screen-diamagique .dg-final.dg-fresh { animation: dg-pop .6s 1s both; transform-box: fill-box;
+  transform-origin: center; }
 .screen-diamagique .dg-moment { position: absolute; top: .4rem; left: 50%; transform: translateX(-50%);
   z-index: 5; pointer-events: none; max-width: min(30rem, 92%); background: rgba(29,27,22,.92);
   color: #fff7dd; border: 2px solid var(--gold); border-radius: .7rem; padding: .5rem .9rem;
