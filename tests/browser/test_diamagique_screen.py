@@ -106,6 +106,14 @@ def test_a_whole_official_match_by_clicks_against_bot_random(
     SHOTS.mkdir(parents=True, exist_ok=True)
     page = as_guest(contexts(), "Aline")
     frames = Frames(page)
+    # The new-game form names the options and the setups from the screen's catalogue.
+    page.goto("/new/diamagique")
+    expect(page.get_by_test_id("option-decks")).to_contain_text("Decks des deux joueurs")
+    expect(page.get_by_test_id("option-decks")).to_contain_text("Confrérie des Sylves")
+    expect(page.get_by_test_id("option-official_match")).to_contain_text("Match officiel")
+    expect(page.get_by_test_id("setup-Sylves-Aube-officiel")).to_have_text(
+        "Sylves contre Aube (match officiel)")
+    page.screenshot(path=str(SHOTS / "diamagique-new-game.png"), full_page=True)
     game_id = create(page, ["me", "bot:random"], game="diamagique",
                      setup="Sylves-Aube-officiel")
     screen = page.get_by_test_id("dg-screen")
@@ -199,6 +207,7 @@ def test_a_whole_official_match_by_clicks_against_bot_random(
     expect(page.get_by_test_id("dg-screen")).to_be_visible()
     expect(page.locator("[data-testid^=dg-pick-], [data-testid^=dg-target-]")).to_have_count(0)
     expect(page.get_by_test_id("dg-backs-0")).to_be_visible()
+    page.screenshot(path=str(SHOTS / "diamagique-replay.png"), full_page=True)
 
 
 def legal_positions(site: LiveServer, game_id: str) -> set[int]:

@@ -191,7 +191,8 @@ def describe(event: Event, lang: str = "fr") -> str:
     if k in ("lance", "lance_cache"):
         sort = d.get("sort")
         what = (f"le Sort {sort}" if fr else f"the Spell {sort}") if sort else (
-            "un Sort Caché" if fr else "a Hidden Spell")
+            "un Sort Caché, face cachée jusqu'à la révélation (DG-13)" if fr
+            else "a Hidden Spell, face down until the reveal (DG-13)")
         if sort and d.get("cache"):
             what += " (Caché)" if fr else " (Hidden)"
         return (f"{who} : {d['magicien']} (M{d['position']}) lance {what}." if fr

@@ -423,7 +423,7 @@ function centre(ctx, view, flags) {
     view.won.forEach((c, i) => wonSvg.append(gem(ctx, c, 14 + i * 22, 13, 20)));
     const label = ctx.t("won_label", { colours: view.won.map((c) => ctx.t(`colour.${c}`)).join(", ") });
     const won = el("div", { class: "dg-won", "aria-label": label });
-    won.append(el("span", { class: "dg-k", text: ctx.t("won", { name: ctx.seatName(view.to_act[0] ?? 0) }) }), wonSvg);
+    won.append(el("span", { class: "dg-k", text: ctx.t("won", { name: ctx.seatName(view.last?.winner ?? view.to_act[0] ?? 0) }) }), wonSvg);
     if (flags.wonPick) {
       won.setAttribute("role", "button");
       won.setAttribute("tabindex", "0");
