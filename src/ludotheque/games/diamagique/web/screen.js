@@ -144,7 +144,7 @@ function nameText(g, name, y) {
   g.append(textLines(lines, 50, lines.length > 1 ? y - 4 : y, 10, { "font-size": 9.6, "font-weight": 700, fill: "#1d1b16" }));
 }
 
-function sortFace(ctx, name, final, fresh) {
+function sortFace(ctx, name, final, shift) {
   const face = FACES.sorts[name];
   const { root, inner } = faceFrame(face.couleurs, "dg-sort");
   root.append(sv("title", { text: sortLabel(ctx, name) }));
@@ -159,7 +159,9 @@ function sortFace(ctx, name, final, fresh) {
   effectBox(ctx, inner, face.effet, 72);
   if (final !== undefined && final !== null && final !== face.puissance) {
     // The Puissance after every modifier (DG-14), over the printed one.
-    const mark = sv("g", { class: fresh ? "dg-final dg-fresh" : "dg-final" });
+    // It pops 1 s after the totals are known (shifted like the challenge panel's numbers).
+    const fresh = shift !== null && shift !== undefined;
+    const mark = sv("g", { class: fresh ? "dg-final dg-fresh" : "dg-final", style: fresh ? `animation-delay:${(1 - shift).toFixed(2)}s` : null });
     mark.append(sv("circle", { cx: 16, cy: 16, r: 13, fill: "#2d6a3e", stroke: "#fff", "stroke-width": 1.5 }));
     mark.append(sv("text", { x: 16, y: 21.5, "text-anchor": "middle", "font-size": 15, "font-weight": 800, fill: "#fff", text: final }));
     root.append(mark);
@@ -338,7 +340,7 @@ function teamZone(ctx, view, seat, mine, flags) {
     const castTarget = flags.castTargets?.get(p);
     if (cast && cast.sort) {
       const final = last?.casts.find((c) => c.seat === seat && c.position === p)?.final;
-      castCard = slot(sortFace(ctx, cast.sort, final, flags.resolved), {
+      castCard = slot(sortFace(ctx, cast.sort, final, flags.resolved ? flags.shift : null), {
         label: `${ctx.t("cast_by", { position: p })} ${sortLabel(ctx, cast.sort)}`,
         testid: `dg-cast-${seat}-${p}`,
         extraClass: flags.revealed?.has(p) ? "dg-flip" : "",
@@ -456,7 +458,10 @@ function centre(ctx, view, flags) {
 }
 
 // The last challenge, computed in the text's order (DG-14) and compared (DG-16).
-function challenge(ctx, view, animate) {
+function challenge(ctx, view, animate, shift) {
+  // Delays in seconds, shifted back by the time already spent animating (a redraw by the next
+  // state continues the sequence where it was instead of starting it over).
+  const at = (seconds) => `animation-delay:${(seconds - shift).toFixed(2)}s`;
   const last = view.last;
   const box = el("section", { class: `dg-challenge ${animate ? "dg-animate" : ""}`, "data-testid": "dg-challenge", "aria-label": ctx.t("challenge_title", { turn: last.turn }) });
   box.append(el("h3", { text: ctx.t("challenge_title", { turn: last.turn }) }));
@@ -472,7 +477,7 @@ function challenge(ctx, view, animate) {
     power.append(el("span", { class: "dg-before", text: String(c.base) }));
     if (c.final !== c.base) {
       power.append(el("span", { class: "dg-arrow", text: " → " }));
-      power.append(el("b", { class: "dg-after", style: `animation-delay:${Math.min(3, 0.3 + last.steps.length * 0.35)}s`, text: String(c.final) }));
+      power.append(el("b", { class: "dg-after", style: at(Math.min(3, 0.3 + last.steps.length * 0.35)), text: String(c.final) }));
     }
     tr.append(power);
     table.append(tr);
@@ -481,14 +486,14 @@ function challenge(ctx, view, animate) {
   if (last.steps.length) {
     const list = el("ol", { class: "dg-steps", "aria-label": ctx.t("steps_title") });
     for (const s of last.steps) {
-      const li = el("li", { style: `animation-delay:${Math.min(3, delay)}s` });
+      const li = el("li", { style: at(Math.min(3, delay)) });
       delay += 0.35;
       li.append(el("span", { class: "dg-rank", title: ctx.t(`cat.${s.category}`), text: String(FACES.categories.indexOf(s.category) + 1) }));
       li.append(el("span", { text: ctx.t("step_line", {
         source: s.source, category: ctx.t(`cat.${s.category}`), who: ctx.t("seat_short", { n: s.seat + 1 }),
         position: s.position, sort: s.sort,
       }) }));
-      li.append(el("span", { class: "dg-before", text: ` ${s.before}` }), el("span", { class: "dg-arrow", text: " → " }), el("b", { class: "dg-after", style: `animation-delay:${Math.min(3, delay)}s`, text: String(s.after) }));
+      li.append(el("span", { class: "dg-before", text: ` ${s.before}` }), el("span", { class: "dg-arrow", text: " → " }), el("b", { class: "dg-after", style: at(Math.min(3, delay)), text: String(s.after) }));
       list.append(li);
     }
     box.append(list);
@@ -498,7 +503,7 @@ function challenge(ctx, view, animate) {
     box.append(el("p", { class: "dg-sub", text: ctx.t("no_modifier") }));
   }
   const [a, b] = last.totals;
-  const totals = el("div", { class: "dg-totals", "data-testid": "dg-totals", style: `animation-delay:${Math.min(3.4, delay + 0.3)}s` });
+  const totals = el("div", { class: "dg-totals", "data-testid": "dg-totals", style: at(Math.min(3.4, delay + 0.3)) });
   const left = el("span", { class: `dg-total ${last.winner === 0 ? "dg-win" : ""}`, text: ctx.t("total", { name: ctx.seatName(0), n: a }) });
   const right = el("span", { class: `dg-total ${last.winner === 1 ? "dg-win" : ""}`, text: ctx.t("total", { name: ctx.seatName(1), n: b }) });
   const sign = a === b ? "=" : a > b ? ">" : "<";
@@ -636,13 +641,18 @@ function fallback(ctx, parsed) {
   return box;
 }
 
-function banner(ctx, info) {
-  const shown = info.list.filter((m) => m.text);
-  if (!shown.length) return null;
-  const box = el("div", { class: "dg-moment", "data-testid": "dg-moment", role: "status" });
-  for (const m of shown) box.append(el("p", { class: `dg-moment-${m.kind}`, text: m.text }));
+function banner(list, elapsed) {
+  if (!list.length) return null;
+  const box = el("div", { class: "dg-moment", "data-testid": "dg-moment", role: "status", style: `animation-delay:-${Math.round(elapsed)}ms` });
+  for (const m of list) box.append(el("p", { class: `dg-moment-${m.kind}`, text: m.text }));
   return box;
 }
+
+// The moments in progress: a banner lives ~3 s and a challenge's computation ~4.5 s, even when
+// the next state (a bot answering at once) redraws the screen meanwhile.
+const live = { bannerAt: -1e9, banner: [], resolvedAt: -1e9, resolvedTurn: null };
+const BANNER_MS = 3000;
+const COMPUTE_MS = 4500;
 
 // Why the game ended, with each side's Diamagiques (DG-19, DG-20), on the board itself.
 function endPanel(ctx, view) {
@@ -680,6 +690,16 @@ export default {
       const ctx = { ...context, act: (text) => { chosen = null; if (legal.includes(text)) context.act(text); } };
       const parsed = parseLegal(legal);
       const info = moments(ctx, view);
+      const now = performance.now();
+      const fresh = info.list.filter((m) => m.text);
+      if (fresh.length) {
+        // Moments of quick successive states (totals, then the bot's placement) stack up.
+        const still = now - live.bannerAt < BANNER_MS ? live.banner : [];
+        Object.assign(live, { banner: [...still, ...fresh].slice(-3), bannerAt: now });
+      }
+      if (info.resolved && view.last) Object.assign(live, { resolvedAt: now, resolvedTurn: view.last.turn });
+      const computing = view.last && live.resolvedTurn === view.last.turn && now - live.resolvedAt < COMPUTE_MS;
+      const shift = computing ? (now - live.resolvedAt) / 1000 : 0;
       const me = typeof ctx.seat === "number" ? ctx.seat : null;
       const bottom = me ?? 0;
       const top = 1 - bottom;
@@ -699,8 +719,8 @@ export default {
       const root = el("div", { class: `screen-diamagique phase-${view.phase}`, "data-testid": "dg-screen" });
       const layout = el("div", { class: "dg-layout" });
       const board = el("div", { class: "dg-board" });
-      const topFlags = { resolved: info.resolved, placed: new Set(info.list.filter((m) => m.kind === "won" && m.seat === top).map((m) => m.position)), revealed: new Set(info.list.filter((m) => m.kind === "reveal" && m.seat === top).map((m) => m.position)) };
-      const bottomFlags = { ...flags, resolved: info.resolved, placed: new Set(info.list.filter((m) => m.kind === "won" && m.seat === bottom).map((m) => m.position)), revealed: new Set(info.list.filter((m) => m.kind === "reveal" && m.seat === bottom).map((m) => m.position)) };
+      const topFlags = { resolved: computing, shift, placed: new Set(info.list.filter((m) => m.kind === "won" && m.seat === top).map((m) => m.position)), revealed: new Set(info.list.filter((m) => m.kind === "reveal" && m.seat === top).map((m) => m.position)) };
+      const bottomFlags = { ...flags, resolved: computing, shift, placed: new Set(info.list.filter((m) => m.kind === "won" && m.seat === bottom).map((m) => m.position)), revealed: new Set(info.list.filter((m) => m.kind === "reveal" && m.seat === bottom).map((m) => m.position)) };
       if (view.phase === "fin") board.append(endPanel(ctx, view));
       board.append(opponentHand(ctx, view, top));
       board.append(teamZone(ctx, view, top, false, topFlags));
@@ -708,22 +728,23 @@ export default {
       board.append(teamZone(ctx, view, bottom, me !== null, bottomFlags));
       const p = prompt(ctx, view, parsed);
       if (p) board.append(p);
+      // The Château to choose (DG-10) comes first: it is the decision of the moment.
+      if (parsed.castles.length) board.append(castleChoices(ctx, view, parsed));
       if (me !== null && view.hand) board.append(handZone(ctx, view, parsed, me));
       else board.append(opponentHand(ctx, view, bottom));
-      if (parsed.castles.length) board.append(castleChoices(ctx, view, parsed));
       const fb = fallback(ctx, parsed);
       if (fb) board.append(fb);
       layout.append(board);
       const aside = el("div", { class: "dg-aside" });
       if (view.last) {
         // The computation is animated when its totals are new (a redraw by a click is not).
-        aside.append(challenge(ctx, view, info.resolved));
+        aside.append(challenge(ctx, view, computing, shift));
       } else {
         aside.append(el("section", { class: "dg-challenge" }, el("h3", { text: ctx.t("no_challenge_yet") }), el("p", { class: "dg-sub", text: ctx.t("order_help") })));
       }
       layout.append(aside);
       root.append(layout);
-      const b = banner(ctx, info);
+      const b = now - live.bannerAt < BANNER_MS ? banner(live.banner, now - live.bannerAt) : null;
       if (b) root.append(b);
       element.replaceChildren(root);
       if (focused) {

@@ -100,7 +100,7 @@ export const CSS = `
 .screen-diamagique .dg-total.dg-win::before { content: "★ "; }
 .screen-diamagique .dg-vs { font-weight: 800; font-size: 1.2rem; }
 .screen-diamagique .dg-verdict { margin: .35rem 0 0; font-weight: 600; }
-.screen-diamagique .dg-final.dg-fresh { animation: dg-pop .6s 1s both; transform-box: fill-box;
+.screen-diamagique .dg-final.dg-fresh { animation: dg-pop .6s both; transform-box: fill-box;
   transform-origin: center; }
 .screen-diamagique .dg-moment { position: absolute; top: .4rem; left: 50%; transform: translateX(-50%);
   z-index: 5; pointer-events: none; max-width: min(30rem, 92%); background: rgba(29,27,22,.92);
