@@ -158,11 +158,16 @@ def test_a_whole_official_match_by_clicks_against_bot_random(
                 page.get_by_test_id("dg-back").click()
                 expect(page.locator("[data-testid^=dg-target-cast-]")).to_have_count(0)
                 went_back = True
-                # The same decision by keyboard: Enter on a card, Space on a Magicien's slot.
+                # The same decision by keyboard: Enter on a card (Escape goes back), then
+                # Space on the Magicien's slot, which has the focus once the card is chosen.
                 page.locator("[data-testid^=dg-pick-hand-]").first.focus()
                 page.keyboard.press("Enter")
                 expect(page.locator("[data-testid^=dg-target-cast-]")).to_have_count(len(legal))
-                page.locator("[data-testid^=dg-target-cast-]").first.focus()
+                page.keyboard.press("Escape")
+                expect(page.locator("[data-testid^=dg-target-cast-]")).to_have_count(0)
+                page.locator("[data-testid^=dg-pick-hand-]").first.focus()
+                page.keyboard.press("Enter")
+                expect(page.locator("[data-testid^=dg-target-cast-]").first).to_be_focused()
                 page.keyboard.press(" ")
                 expect(page.locator("[data-testid^=dg-target-cast-]")).to_have_count(0)
         if clicked == "dg-pick-won" and not shots["place"]:

@@ -600,8 +600,11 @@ function castleChoices(ctx, view, parsed) {
 }
 
 let rerender = null;
+let focusTarget = false;
 function choose(ctx, what) {
   chosen = chosen && chosen.kind === what.kind && chosen.slug === what.slug && chosen.index === what.index ? null : what;
+  // From the keyboard, the next Tab stop is where the card can go.
+  focusTarget = chosen !== null && document.activeElement?.dataset?.focus !== undefined;
   rerender();
 }
 
@@ -746,8 +749,18 @@ export default {
       root.append(layout);
       const b = now - live.bannerAt < BANNER_MS ? banner(live.banner, now - live.bannerAt) : null;
       if (b) root.append(b);
+      // Escape goes back a step, like the "Retour" button.
+      root.addEventListener("keydown", (e) => {
+        if (e.key === "Escape" && chosen) {
+          chosen = null;
+          rerender();
+        }
+      });
       element.replaceChildren(root);
-      if (focused) {
+      const target = focusTarget ? element.querySelector("[data-testid^=dg-target-]") : null;
+      focusTarget = false;
+      if (target) target.focus();
+      else if (focused) {
         const again = element.querySelector(`[data-focus="${CSS_escape(focused)}"]`);
         if (again) again.focus();
       }
