@@ -290,7 +290,8 @@ function parseLegal(legal) {
 // -- moments: what just happened, shown for a moment (never blocking) ----------------------
 function moments(ctx, view) {
   const out = [];
-  const steps = ctx.state?.steps || [];
+  // A first message (since 0) carries the whole history: nothing in it is a new moment.
+  const steps = ctx.state?.since > 0 ? ctx.state.steps || [] : [];
   const events = steps.flatMap((s) => s.events || []);
   const me = ctx.seat;
   const who = (seat) => ctx.seatName(seat);
@@ -698,7 +699,7 @@ export default {
       if (fresh.length) {
         // Moments of quick successive states (totals, then the bot's placement) stack up.
         const still = now - live.bannerAt < BANNER_MS ? live.banner : [];
-        Object.assign(live, { banner: [...still, ...fresh].slice(-3), bannerAt: now });
+        Object.assign(live, { banner: [...still, ...fresh].slice(-2), bannerAt: now });
       }
       if (info.resolved && view.last) Object.assign(live, { resolvedAt: now, resolvedTurn: view.last.turn });
       const computing = view.last && live.resolvedTurn === view.last.turn && now - live.resolvedAt < COMPUTE_MS;

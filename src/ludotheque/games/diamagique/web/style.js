@@ -103,7 +103,8 @@ export const CSS = `
 .screen-diamagique .dg-final.dg-fresh { animation: dg-pop .6s both; transform-box: fill-box;
   transform-origin: center; }
 .screen-diamagique .dg-moment { position: absolute; top: .4rem; left: 50%; transform: translateX(-50%);
-  z-index: 5; pointer-events: none; max-width: min(30rem, 92%); background: rgba(29,27,22,.92);
+  z-index: 5; pointer-events: none; width: max-content; max-width: min(30rem, 94%);
+  font-size: .92rem; background: rgba(29,27,22,.92);
   color: #fff7dd; border: 2px solid var(--gold); border-radius: .7rem; padding: .5rem .9rem;
   text-align: center; font-weight: 600; animation: dg-banner 3s ease forwards; }
 .screen-diamagique .dg-moment p { margin: .15rem 0; }
