@@ -621,7 +621,7 @@ function prompt(ctx, view, parsed) {
   else if (parsed.discards.length) text = ctx.t("prompt.discard", { n: view.hand.length });
   else if (parsed.castles.length) text = ctx.t("prompt.castle");
   else if (parsed.poses.length) text = ctx.t("prompt.pose");
-  else if (view.phase === "fin") text = ctx.state?.result?.text || ctx.t("phase.fin");
+  else if (view.phase === "fin") return null; // the end panel says it
   else if (ctx.seat !== null && ctx.seat !== undefined) text = ctx.t("prompt.wait", { name: ctx.seatName(view.to_act?.[0] ?? 1 - ctx.seat) });
   if (!text) return null;
   box.append(el("span", { text }));
