@@ -201,6 +201,7 @@ def test_a_whole_official_match_by_clicks_against_bot_random(
     expect(end).to_contain_text("DG-")
     expect(page.get_by_test_id("end-why")).to_contain_text("Diamagiques")
     checked.append(assert_nothing_hidden(page, frames, site, game_id))
+    page.wait_for_timeout(700)  # the end panel fades in
     page.screenshot(path=str(SHOTS / "diamagique-end.png"), full_page=True)
     # The game went through every gesture: casts by a card then a Magicien, a Château by a
     # card then its place (DG-10), and the checks did find secrets to look for.

@@ -702,7 +702,9 @@ export default {
         Object.assign(live, { banner: [...still, ...fresh].slice(-2), bannerAt: now });
       }
       if (info.resolved && view.last) Object.assign(live, { resolvedAt: now, resolvedTurn: view.last.turn });
-      const computing = view.last && live.resolvedTurn === view.last.turn && now - live.resolvedAt < COMPUTE_MS;
+      // At the end the board stands still: the end panel tells the last moment.
+      const over = view.phase === "fin";
+      const computing = !over && view.last && live.resolvedTurn === view.last.turn && now - live.resolvedAt < COMPUTE_MS;
       const shift = computing ? (now - live.resolvedAt) / 1000 : 0;
       const me = typeof ctx.seat === "number" ? ctx.seat : null;
       const bottom = me ?? 0;
@@ -748,7 +750,7 @@ export default {
       }
       layout.append(aside);
       root.append(layout);
-      const b = now - live.bannerAt < BANNER_MS ? banner(live.banner, now - live.bannerAt) : null;
+      const b = !over && now - live.bannerAt < BANNER_MS ? banner(live.banner, now - live.bannerAt) : null;
       if (b) root.append(b);
       // Escape goes back a step, like the "Retour" button.
       root.addEventListener("keydown", (e) => {
