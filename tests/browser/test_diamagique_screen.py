@@ -49,7 +49,7 @@ def take_turn(page: Page) -> str | None:
     return None
 
 
-def seen_by(site: LiveServer, game_id: str, seat: int) -> str:
+def seen_by(site: LiveServer, game_id: str, seat: int | None) -> str:
     """Everything `seat` was entitled to see so far: each of its views, the events shown to
     it and the actions it could read, replayed from the server's database; and the rules."""
     store = Store(site.db_url)
@@ -74,32 +74,37 @@ def seen_by(site: LiveServer, game_id: str, seat: int) -> str:
     return "\n".join(texts)
 
 
-def secrets(site: LiveServer, game_id: str, seat: int) -> set[str]:
+def secrets(site: LiveServer, game_id: str, seat: int | None) -> set[str]:
     """Card names `seat` must not find on its page: the other hand, the other seat's face-down
     Caché Sorts (DG-13), both Spell decks (their order and content are hidden), minus any
-    name the seat saw legitimately (another copy cast, discarded or in its own hand)."""
+    name the seat saw legitimately (another copy cast, discarded or in its own hand). A
+    spectator (None) sees neither hand."""
     state = true_state(site, game_id)
     assert isinstance(state, DiamagiqueState)
-    other = 1 - seat
-    cards = list(state.hand[other]) + list(state.deck[other]) + list(state.deck[seat])
-    cards += [state.cast[s] for s in range(other * 3, other * 3 + 3) if state._hidden_cast(s)]
+    cards = list(state.deck[0]) + list(state.deck[1])
+    for other in (0, 1):
+        if other == seat:
+            continue
+        cards += state.hand[other]
+        cards += [state.cast[s] for s in range(other * 3, other * 3 + 3) if state._hidden_cast(s)]
     seen = seen_by(site, game_id, seat)
     names = {CARDS.sorts[c].name for c in cards}
     return {n for n in names if n not in seen and slug(n) not in seen}
 
 
-def assert_nothing_hidden(page: Page, frames: Frames, site: LiveServer, game_id: str) -> int:
+def assert_nothing_hidden(page: Page, frames: Frames, site: LiveServer, game_id: str,
+                          seat: int | None = ME) -> int:
     # What the page holds first, then the server's record: the record is at least as new as
     # the page, so a card cast face up in between counts as seen, not as a leak.
     dom = page_text(page)
     received = frames.joined()
-    hidden = secrets(site, game_id, ME)
+    hidden = secrets(site, game_id, seat)
     for name in hidden:
         # The frames are JSON: a name may travel with its accents escaped.
         escaped = json.dumps(name)[1:-1]
         for form in {name, escaped, slug(name)}:
-            assert form not in dom, f"{name!r} is on the page of seat {ME}"
-            assert form not in received, f"{name!r} reached seat {ME}'s browser"
+            assert form not in dom, f"{name!r} is on the page of seat {seat}"
+            assert form not in received, f"{name!r} reached seat {seat}'s browser"
     return len(hidden)
 
 
@@ -120,6 +125,13 @@ def test_a_whole_official_match_by_clicks_against_bot_random(
                      setup="Sylves-Aube-officiel")
     screen = page.get_by_test_id("dg-screen")
     expect(screen).to_be_visible()
+    # A spectator in another browser: the same screen, with both hands as backs.
+    watcher = contexts().new_page()
+    watched = Frames(watcher)
+    watcher.goto(f"/g/{game_id}")
+    expect(watcher.get_by_test_id("dg-backs-0")).to_be_visible()
+    expect(watcher.get_by_test_id("dg-backs-1")).to_be_visible()
+    expect(watcher.get_by_test_id("dg-hand")).to_have_count(0)
     # The teams, the pot (12 Diamagiques, DG-6 — fewer once a Château took one) and the
     # opponent's hand as backs with a count.
     expect(page.get_by_test_id("dg-team-0")).to_contain_text("Confrérie des Sylves")
@@ -128,7 +140,8 @@ def test_a_whole_official_match_by_clicks_against_bot_random(
     page.screenshot(path=str(SHOTS / "diamagique-start.png"))
 
     clicks: dict[str, int] = {}
-    checked = []
+    checked: list[int] = []
+    spied: list[int] = []
     shots = {"target": False, "challenge": False, "phone": False, "castle": False,
              "place": False}
     went_back = False
@@ -185,6 +198,7 @@ def test_a_whole_official_match_by_clicks_against_bot_random(
             shots["challenge"] = True
         if turn % 25 == 0:
             checked.append(assert_nothing_hidden(page, frames, site, game_id))
+            spied.append(assert_nothing_hidden(watcher, watched, site, game_id, None))
         if turn >= 60 and not shots["phone"] and page.locator("[data-testid^=dg-target-]").count():
             # A decision on a phone, in English: the screen speaks the site's language.
             page.locator("a[data-lang=en]").click()
@@ -201,13 +215,15 @@ def test_a_whole_official_match_by_clicks_against_bot_random(
     expect(end).to_contain_text("DG-")
     expect(page.get_by_test_id("end-why")).to_contain_text("Diamagiques")
     checked.append(assert_nothing_hidden(page, frames, site, game_id))
+    expect(watcher.get_by_test_id("dg-end")).to_be_visible()
+    spied.append(assert_nothing_hidden(watcher, watched, site, game_id, None))
     page.wait_for_timeout(700)  # the end panel fades in
     page.screenshot(path=str(SHOTS / "diamagique-end.png"), full_page=True)
     # The game went through every gesture: casts by a card then a Magicien, a Château by a
     # card then its place (DG-10), and the checks did find secrets to look for.
     assert clicks.get("dg-pick-hand", 0) > 0 and clicks.get("dg-target-cast", 0) > 0, clicks
     assert clicks.get("dg-pick-chateau", 0) > 0 and clicks.get("dg-target-chateau", 0) > 0, clicks
-    assert any(checked[:-1]), checked
+    assert any(checked[:-1]) and any(spied), (checked, spied)
     final = true_state(site, game_id)
     assert final.is_over()
     # The replay draws the same screen read-only, from the spectator's view.
