@@ -44,8 +44,10 @@ def test_a_modifier_step_is_said_with_before_and_after() -> None:
     event = Event("modificateur", {"source": "Ondine la Calme", "category": "negatif",
                                    "seat": 0, "position": 1, "sort": "Tison", "before": 3,
                                    "after": 2}, ruling="DG-14")
-    assert GAME.describe(event) == "Ondine la Calme (négatif) : J1 M1 Tison 3 → 2"
-    assert GAME.describe(event, "en") == "Ondine la Calme (negative): J1 M1 Tison 3 → 2"
+    assert GAME.describe(event) == (
+        "DG-14, 7/8 négatif : Ondine la Calme fait passer J1 M1 Tison de 3 à 2.")
+    assert GAME.describe(event, "en") == (
+        "DG-14, 7/8 negative: Ondine la Calme takes P1 M1 Tison from 3 to 2.")
 
 
 def test_every_effect_of_the_set_is_said_in_both_languages() -> None:

@@ -15,6 +15,7 @@ from ludotheque.core import (
     Game,
     Options,
     OptionsError,
+    Result,
     Seat,
     State,
 )
@@ -104,6 +105,11 @@ class Diamagique(Game):
         from .texts import describe
 
         return describe(event, lang)
+
+    def describe_result(self, result: Result, lang: str = "fr") -> str:
+        from .texts import result_text
+
+        return result_text(result.ranks, result.scores, result.reason, lang)
 
     def render(self, view: Mapping[str, JSON], seat: Seat | None, lang: str = "fr") -> Any:
         from .terminal import render

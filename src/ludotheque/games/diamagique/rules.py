@@ -186,6 +186,16 @@ class DiamagiqueState(State):
             return None
         return f"{action!r} is not a Diamagique action"
 
+    def is_public(self, seat: int, action: Action) -> bool:
+        # DG-13: a Caché Sort is cast face down: its name stays its caster's secret until the
+        # reveal (the others read the "lance" event, which names only the Magicien).
+        if isinstance(action, Lancer):
+            return not _CACHE[action.sort]
+        # Everything else is done face up: a Sort cast openly (DG-12), the Château played
+        # (DG-10), the Magicien that gets the Diamagiques (DG-17), a discard (DG-18: the
+        # discard pile is open to both players).
+        return True
+
     # -- transitions ----------------------------------------------------------------------
     def _apply(self, seat: int, action: Action) -> list[Event]:
         events: list[Event] = []

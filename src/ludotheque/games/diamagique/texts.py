@@ -7,7 +7,7 @@ from typing import Any
 
 from ludotheque.core import Event
 
-from .cards import Effet
+from .cards import CATEGORIES, Effet
 
 _EN_COLOURS = {"Jaune": "Yellow", "Rouge": "Red", "Vert": "Green", "Bleu": "Blue"}
 
@@ -117,6 +117,39 @@ def _conditions(effet: Effet, lg: str) -> list[str]:
     return out
 
 
+_REASONS = {
+    "six_diamagiques": ("{w} détient {n} Diamagiques et gagne aussitôt (DG-19) ; {l} en a {m}.",
+                        "{w} holds {n} Diamagiques and wins at once (DG-19); {l} has {m}."),
+    "pot_vide": ("Le pot est vide et aucun Diamagique n'est en jeu (DG-20) : {end}.",
+                 "The pot is empty and no Diamagique is in play (DG-20): {end}."),
+    "sorts_epuises": ("Plus aucun Sort en main ni dans les decks (DG-20) : {end}.",
+                      "Neither player has a Spell left in hand or deck (DG-20): {end}."),
+}
+
+
+def result_text(ranks: tuple[int, ...], scores: tuple[float, ...], reason: str,
+                lang: str = "fr") -> str:
+    """Why the game ended, with the Diamagiques of each player (DG-19, DG-20)."""
+    fr = _lang(lang) == "fr"
+    a, b = (int(x) for x in scores)
+    player = "Joueur" if fr else "Player"
+    if ranks[0] == ranks[1]:
+        end = (f"égalité, {a} Diamagiques partout" if fr
+               else f"a draw, {a} Diamagiques each")
+        w = l_ = ""
+        n = m = a
+    else:
+        win = 0 if ranks[0] == 0 else 1
+        n, m = (a, b) if win == 0 else (b, a)
+        w, l_ = f"{player} {win + 1}", f"{player} {2 - win}"
+        end = (f"{w} gagne avec {n} Diamagiques contre {m}" if fr
+               else f"{w} wins with {n} Diamagiques to {m}")
+    pattern = _REASONS.get(reason)
+    if pattern is None:
+        return (f"Fin de la partie : {end}." if fr else f"End of the game: {end}.")
+    return pattern[0 if fr else 1].format(w=w, l=l_, n=n, m=m, end=end)
+
+
 def _seat(data: Mapping[str, Any], fr: bool) -> str:
     seat = int(data.get("seat") or 0)
     return f"Joueur {seat + 1}" if fr else f"Player {seat + 1}"
@@ -148,15 +181,18 @@ def describe(event: Event, lang: str = "fr") -> str:
         return (f"{who} pioche un Diamagique {c} et le pose face cachée." if fr
                 else f"{who} draws a {c} Diamagique and puts it face down.")
     if k == "diamagique_en_jeu":
-        return (f"{who} pose un Diamagique face cachée : {d['en_jeu']} en jeu." if fr
-                else f"{who} puts a Diamagique face down: {d['en_jeu']} in play.")
+        return (f"{who} pose un Diamagique face cachée sur le Château (DG-11) : "
+                f"{d['en_jeu']} en jeu." if fr
+                else f"{who} puts a Diamagique face down on the Castle (DG-11): "
+                     f"{d['en_jeu']} in play.")
     if k == "pot_vide":
         return (f"Le pot est vide : aucun Diamagique ajouté ({d['en_jeu']} en jeu)." if fr
                 else f"The pot is empty: no Diamagique added ({d['en_jeu']} in play).")
     if k in ("lance", "lance_cache"):
         sort = d.get("sort")
         what = (f"le Sort {sort}" if fr else f"the Spell {sort}") if sort else (
-            "un Sort Caché" if fr else "a Hidden Spell")
+            "un Sort Caché, face cachée jusqu'à la révélation (DG-13)" if fr
+            else "a Hidden Spell, face down until the reveal (DG-13)")
         if sort and d.get("cache"):
             what += " (Caché)" if fr else " (Hidden)"
         return (f"{who} : {d['magicien']} (M{d['position']}) lance {what}." if fr
@@ -165,32 +201,45 @@ def describe(event: Event, lang: str = "fr") -> str:
         return (f"{who} n'a plus de Sort : le Magicien M{d['position']} ne lance rien." if fr
                 else f"{who} has no Spell left: Magicien M{d['position']} casts nothing.")
     if k == "revele":
-        return (f"{who} révèle le Sort Caché {d['sort']} (M{d['position']})." if fr
-                else f"{who} reveals the Hidden Spell {d['sort']} (M{d['position']}).")
+        return (f"{who} révèle le Sort Caché {d['sort']} (M{d['position']}, DG-13)." if fr
+                else f"{who} reveals the Hidden Spell {d['sort']} (M{d['position']}, DG-13).")
     if k == "modificateur":
-        cat = CATEGORY_NAMES[lg].get(str(d["category"]), str(d["category"]))
-        target = f"J{int(d['seat']) + 1} M{d['position']} {d['sort']}"
-        return (f"{d['source']} ({cat}) : {target} {d['before']} → {d['after']}" if fr
-                else f"{d['source']} ({cat}): {target} {d['before']} → {d['after']}")
+        # DG-14: the category's rank says why this effect comes before or after another.
+        category = str(d["category"])
+        cat = CATEGORY_NAMES[lg].get(category, category)
+        rank = CATEGORIES.index(category) + 1 if category in CATEGORIES else 0
+        target = f"{'J' if fr else 'P'}{int(d['seat']) + 1} M{d['position']} {d['sort']}"
+        return (f"DG-14, {rank}/8 {cat} : {d['source']} fait passer {target} "
+                f"de {d['before']} à {d['after']}." if fr
+                else f"DG-14, {rank}/8 {cat}: {d['source']} takes {target} "
+                     f"from {d['before']} to {d['after']}.")
     if k == "totaux":
         a, b = d["totaux"]
-        return (f"Puissance Magique totale : Joueur 1 {a}, Joueur 2 {b}." if fr
-                else f"Total Magic Power: Player 1 {a}, Player 2 {b}.")
+        winner = int(d.get("vainqueur", -1))
+        if winner < 0:
+            end = "à égalité" if fr else "a tie"
+        else:
+            end = (f"Joueur {winner + 1} l'emporte" if fr else f"Player {winner + 1} wins")
+        return (f"Puissance Magique totale (DG-16) : Joueur 1 {a}, Joueur 2 {b}, {end}." if fr
+                else f"Total Magic Power (DG-16): Player 1 {a}, Player 2 {b}, {end}.")
     if k == "egalite":
-        return (f"Égalité : personne ne gagne, {d['en_jeu']} Diamagique(s) restent en jeu." if fr
-                else f"A tie: nobody wins, {d['en_jeu']} Diamagique(s) stay in play.")
+        return (f"Égalité (DG-16) : personne ne gagne, {d['en_jeu']} Diamagique(s) restent "
+                f"sur la table pour le prochain Château." if fr
+                else f"A tie (DG-16): nobody wins, {d['en_jeu']} Diamagique(s) stay on the table "
+                     f"for the next Castle.")
     if k == "defi_sans_diamagique":
         return ("Le défi est gagné mais aucun Diamagique n'est en jeu." if fr
                 else "The challenge is won but no Diamagique is in play.")
     if k == "defi_gagne":
-        return (f"{who} gagne le défi et les Diamagiques {_names(d['couleurs'], lg)}." if fr
+        return (f"{who} gagne le défi et les Diamagiques {_names(d['couleurs'], lg)}, "
+                f"révélés (DG-16)." if fr
                 else f"{who} wins the challenge and the Diamagiques "
-                     f"{_names(d['couleurs'], lg)}.")
+                     f"{_names(d['couleurs'], lg)}, now revealed (DG-16).")
     if k == "diamagiques_poses":
-        return (f"{who} pose {_names(d['couleurs'], lg)} sur {d['magicien']} "
-                f"(M{d['position']})." if fr
-                else f"{who} places {_names(d['couleurs'], lg)} on {d['magicien']} "
-                     f"(M{d['position']}).")
+        return (f"{who} pose {_names(d['couleurs'], lg)} face visible sur {d['magicien']} "
+                f"(M{d['position']}, DG-17)." if fr
+                else f"{who} places {_names(d['couleurs'], lg)} face up on {d['magicien']} "
+                     f"(M{d['position']}, DG-17).")
     if k == "pioche_cartes":
         return (f"{who} pioche {', '.join(d['sorts'])}." if fr
                 else f"{who} draws {', '.join(d['sorts'])}.")
