@@ -161,3 +161,22 @@ def test_the_room_page_has_the_rules_panel_and_the_end_banner(server: LiveServer
     page = alice.http.get(f"/g/{gid}").text
     assert 'data-testid="rules-panel"' in page and 'data-testid="end"' in page
     assert "<h1>" in page.split('data-testid="rules-panel"', 1)[1]
+
+
+def test_a_deck_per_seat_is_chosen_from_lists(server: LiveServer, people: list[Player]) -> None:
+    """A tuple option whose items the game lists (Diamagique's decks) is a select per item,
+    labelled from the game's catalogue; the chosen decks start the game."""
+    alice = people[0]
+    form = alice.http.get("/new/diamagique").text
+    assert 'name="opt_decks_0"' in form and 'name="opt_decks_1"' in form
+    assert "Braises — Ordre des Braises" in form
+    data = {"players": "2", "seat_0": "me", "seat_1": "bot:random", "opt_decks_0": "Braises",
+            "opt_decks_1": "Sylves", "public": "on"}
+    created = alice.http.post("/new/diamagique", data=data)
+    assert created.status_code == 303, created.text[-400:]
+    gid = created.headers["location"].rsplit("/", 1)[1]
+    state = alice.socket().watch(gid)
+    assert state["options"]["decks"] == ["Braises", "Sylves"]
+    bad = dict(data, opt_decks_1="Nulle-part")
+    refused = alice.http.post("/new/diamagique", data=bad)
+    assert refused.status_code == 400 and "Nulle-part" in refused.text

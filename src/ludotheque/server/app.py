@@ -106,6 +106,12 @@ def option_fields(game: Game, preset: Options | None = None) -> list[dict[str, A
         elif get_origin(ann) is Literal:
             field["kind"] = "choice"
             field["choices"] = [str(c) for c in get_args(ann)]
+        elif get_origin(ann) is tuple and item_choices(info.json_schema_extra):
+            # One value per item, each from a list the game names (a deck per seat, say):
+            # a select per item; anything else the type allows stays for `ludo play -o`.
+            field["kind"] = "choices"
+            field["choices"] = item_choices(info.json_schema_extra)
+            field["default"] = [str(v) for v in defaults.get(name) or ()]
         else:
             # Anything else (tuples, lists, models) is written as JSON, like `ludo play -o`.
             field["kind"] = "json"
@@ -114,11 +120,24 @@ def option_fields(game: Game, preset: Options | None = None) -> list[dict[str, A
     return out
 
 
+def item_choices(extra: object) -> list[str]:
+    """The choices a game lists for each item of a tuple option (`Field(json_schema_extra=
+    {"item_choices": [...]})`)."""
+    if isinstance(extra, dict) and isinstance(extra.get("item_choices"), list | tuple):
+        return [str(c) for c in extra["item_choices"]]
+    return []
+
+
 def options_from_form(game: Game, form: FormData) -> dict[str, Any]:
     data: dict[str, Any] = {}
     for field in option_fields(game):
         key = f"opt_{field['name']}"
         raw = form.get(key)
+        if field["kind"] == "choices":
+            items = [form.get(f"{key}_{i}") for i in range(len(field["default"]))]
+            if all(isinstance(v, str) and v for v in items):
+                data[field["name"]] = items
+            continue
         if field["kind"] == "bool":
             data[field["name"]] = raw is not None
         elif raw is None or raw == "":
@@ -128,6 +147,8 @@ def options_from_form(game: Game, form: FormData) -> dict[str, Any]:
                 data[field["name"]] = int(str(raw))
             except ValueError:
                 data[field["name"]] = str(raw)  # the Options model says what is wrong
+        elif field["kind"] == "choices":
+            continue  # read item by item below
         elif field["kind"] == "choice":
             choices = dict(zip(field["choices"], get_args(
                 game.options_type.model_fields[field["name"]].annotation), strict=True))

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, Field
 
 from ludotheque.core import (
     JSON,
@@ -37,14 +37,15 @@ class DeckSpec(BaseModel):
     chateaux: tuple[str, ...]
 
 
+READY_MADE: tuple[str, ...] = tuple(d.name for d in CARDS.decks)
+
+
 class DiamagiqueOptions(Options):
-    # Each seat's deck: a ready-made deck's name or a custom deck.
-    decks: tuple[str | DeckSpec, str | DeckSpec] = ("Aube", "Marées")
+    # Each seat's deck: a ready-made deck's name (the site offers those) or a custom deck.
+    decks: tuple[str | DeckSpec, str | DeckSpec] = Field(
+        default=("Aube", "Marées"), json_schema_extra={"item_choices": list(READY_MADE)})
     # DG-10: in an official match the active player chooses the Château.
     official_match: bool = False
-
-
-READY_MADE: tuple[str, ...] = tuple(d.name for d in CARDS.decks)
 
 
 def resolve_deck(choice: str | DeckSpec, seat: int) -> Deck:
