@@ -20,7 +20,7 @@ const TEAM_LETTERS = ["A", "B", "C", "D"];
 const MOMENTS = ["won", "turn_limit", "copied", "stole", "kept", "overshoot", "tsunami", "swapped_score",
   "sabotaged", "swapped", "reversed", "halved", "paused"];
 
-let ui = { key: "", picks: [], pending: false };
+let ui = { key: "", picks: [], pending: false, byKey: false };
 let lastStep = 0;
 let lastGame = null;
 
@@ -342,20 +342,23 @@ function sideLabel(t, view, side, seatName) {
     : seatName(side.seats[0]);
 }
 
-function race(t, view, seatName) {
+function race(t, view, seatName, narrow) {
+  // Drawn for the width it gets: a phone's narrow board gets a shorter track, bigger marks.
   const target = view.target;
-  const width = 440;
+  const width = narrow ? 330 : 520;
   const left = 20;
-  const right = 400;
+  const right = width - 38;
   const x = (score) => left + (Math.min(score, target + 6) / target) * (right - left);
   const all = sides(view);
-  const stacks = {};
+  // Tokens that would overlap go one row down: every side stays readable at 8 players.
+  const placed = [];
   const rows = all.map((side) => {
-    const spot = Math.min(side.score, target + 6);
-    stacks[spot] = (stacks[spot] || 0) + 1;
-    return stacks[spot] - 1;
+    let row = 0;
+    while (placed.some((p) => p.row === row && Math.abs(p.x - x(side.score)) < 26)) row += 1;
+    placed.push({ row, x: x(side.score) });
+    return row;
   });
-  const height = 58 + Math.max(0, ...rows) * 22;
+  const height = 60 + Math.max(0, ...rows) * 26;
   const summary = all.map((s) => t("mimik.race.entry", { name: sideLabel(t, view, s, seatName), score: s.score, left: target - s.score })).join(" ; ");
   const root = svg("svg", { viewBox: `0 0 ${width} ${height}`, class: "mk-race", role: "img", "aria-label": t("mimik.race.label", { target }) + " " + summary, "data-testid": "race" },
     svg("title", { text: summary }));
@@ -373,14 +376,14 @@ function race(t, view, seatName) {
     svg("text", { x: x(target) - 4, y: 14, "font-size": 13, "font-weight": 800, "text-anchor": "end", fill: "#1d1b16", text: String(target) }));
   all.forEach((side, i) => {
     const cx = x(side.score);
-    const cy = 34 + rows[i] * 22;
+    const cy = 34 + rows[i] * 26;
     const seat = side.seats[0];
     const label = view.team ? TEAM_LETTERS[side.team] : String(seat + 1);
     const acting = side.seats.includes(view.active);
     root.append(svg("g", { class: acting ? "mk-token mk-acting" : "mk-token" },
       svg("title", { text: t("mimik.race.entry", { name: sideLabel(t, view, side, seatName), score: side.score, left: target - side.score }) }),
-      svg("circle", { cx, cy, r: 10, fill: SEAT_COLOURS[seat % 8], stroke: acting ? "#1d1b16" : "#fff", "stroke-width": acting ? 3 : 2 }),
-      svg("text", { x: cx, y: cy + 4, "font-size": 11, "font-weight": 800, "text-anchor": "middle", fill: "#fff", text: label })));
+      svg("circle", { cx, cy, r: 12, fill: SEAT_COLOURS[seat % 8], stroke: acting ? "#1d1b16" : "#fff", "stroke-width": acting ? 3 : 2 }),
+      svg("text", { x: cx, y: cy + 4.5, "font-size": 13, "font-weight": 800, "text-anchor": "middle", fill: "#fff", text: label })));
   });
   return root;
 }
@@ -420,7 +423,7 @@ function pickable(node, pick, label, onPick) {
     if (event.key === "Enter" || event.key === " ") {
       event.preventDefault();
       event.stopPropagation();
-      onPick(pick);
+      onPick(pick, true);
     }
   });
 }
@@ -472,7 +475,14 @@ function moment(t, events, view, seatName) {
   }
 }
 
+// The room calls render() with each new state, and again after the server refused a move:
+// either way the screen takes clicks again.
 function render(element, context) {
+  ui.pending = false;
+  draw(element, context);
+}
+
+function draw(element, context) {
   const { view, seat, legal, act, t, state, seatName, replay } = context;
   injectStyle();
   if (!view) {
@@ -486,16 +496,17 @@ function render(element, context) {
   }
   const me = seat === null || seat === undefined ? null : seat;
   const key = `${me}|${legal.join("\n")}`;
-  if (key !== ui.key) ui = { key, picks: [], pending: false };
+  if (key !== ui.key) ui = { key, picks: [], pending: false, byKey: ui.byKey };
 
   // Every legal text with its paths of picks; the picks offered next.
   const options = [];
   for (const text of legal) for (const path of paths(text, view, me)) options.push({ text, path });
   const live = ui.pending ? [] : options.filter((o) => sameStart(o.path, ui.picks));
   const next = new Set(live.filter((o) => o.path.length > ui.picks.length).map((o) => o.path[ui.picks.length]));
-  const redraw = () => render(element, context);
-  const onPick = (pick) => {
+  const redraw = () => draw(element, context);
+  const onPick = (pick, byKey = false) => {
     if (ui.pending || !next.has(pick)) return;
+    ui.byKey = byKey;
     const picks = [...ui.picks, pick];
     const done = live.find((o) => o.path.length === picks.length && sameStart(o.path, picks));
     if (done) {
@@ -534,7 +545,7 @@ function render(element, context) {
   piles.append(drawPile, discardPile);
   head.append(piles);
   root.append(head);
-  root.append(race(t, view, seatName));
+  root.append(race(t, view, seatName, element.clientWidth > 0 && element.clientWidth < 520));
 
   // The prompt: what to do now, step by step, with a way back.
   const prompt = el("div", { class: "mk-prompt", "data-testid": "prompt", "aria-live": "polite" });
@@ -561,9 +572,9 @@ function render(element, context) {
       buttons.append(button);
     }
     if (ui.picks.length) {
-      const back = el("button", { type: "button", class: "mk-back", "data-testid": "back", text: t("mimik.do.back") });
+      const back = el("button", { type: "button", class: "mk-undo", "data-testid": "back", text: t("mimik.do.back") });
       back.addEventListener("click", () => { ui.picks = ui.picks.slice(0, -1); redraw(); });
-      const cancel = el("button", { type: "button", class: "mk-back", "data-testid": "cancel", text: t("mimik.do.cancel") });
+      const cancel = el("button", { type: "button", class: "mk-undo", "data-testid": "cancel", text: t("mimik.do.cancel") });
       cancel.addEventListener("click", () => { ui.picks = []; redraw(); });
       buttons.append(back, cancel);
     }
@@ -709,10 +720,13 @@ function render(element, context) {
   root.prepend(banner);
 
   element.replaceChildren(root);
-  if (focused) {
-    const again = root.querySelector(`[data-pick="${CSS.escape(focused)}"]`);
-    if (again) again.focus();
+  const again = focused ? root.querySelector(`[data-pick="${CSS.escape(focused)}"]`) : null;
+  if (again) again.focus();
+  else if (ui.byKey) {
+    // A keyboard player goes on where the next step is: its first choice, or its buttons.
+    root.querySelector(".mk-pickable, .mk-do, .mk-undo")?.focus();
   }
+  ui.byKey = false;
   root.addEventListener("keydown", (event) => {
     if (event.key === "Escape" && ui.picks.length) {
       ui.picks = [];
