@@ -142,6 +142,10 @@ def _copied_from(data: Mapping[str, Any], lang: str) -> str:
     return (" ou " if fr else " or ").join(places)
 
 
+def _count(n: int, one: str, many: str) -> str:
+    return f"{n} {one if n == 1 else many}"
+
+
 def _points(value: object, lang: str = "fr") -> str:
     single = (0, 1) if lang == "fr" else (1,)
     return f"{value} point" if value in single else f"{value} points"
@@ -175,7 +179,7 @@ _FR: dict[str, Say] = {
     "turn": lambda d: f"Tour {d['turn']} : au {_seat(d)} de jouer",
     "skipped": lambda d: f"{_Seat(d)} saute son tour : il ne pioche ni ne joue (Pause)",
     "no_card": lambda d: f"{_Seat(d)} n'a aucune carte et passe",
-    "draw": lambda d: f"{_Seat(d)} pioche {d['cards']} carte(s)",
+    "draw": lambda d: f"{_Seat(d)} pioche {_count(d['cards'], 'carte', 'cartes')}",
     "drew": lambda d: f"Vous piochez : {d['card']}",
     "reshuffled": lambda d: f"La défausse est mélangée et forme la pioche ({d['cards']} cartes)",
     "mimik_returned": lambda d: "Un second MIMIK retourne dans la pioche, vous repiochez",
@@ -221,7 +225,7 @@ _EN: dict[str, Say] = {
     "turn": lambda d: f"Turn {d['turn']}: {_seat(d, lang='en')} to play",
     "skipped": lambda d: f"{_Seat(d, lang='en')} skips this turn: no draw, no play (Pause)",
     "no_card": lambda d: f"{_Seat(d, lang='en')} has no card and passes",
-    "draw": lambda d: f"{_Seat(d, lang='en')} draws {d['cards']} card(s)",
+    "draw": lambda d: f"{_Seat(d, lang='en')} draws {_count(d['cards'], 'card', 'cards')}",
     "drew": lambda d: f"You draw: {d['card']}",
     "reshuffled": lambda d: f"The discard pile is shuffled into a new draw pile ({d['cards']})",
     "mimik_returned": lambda d: "A second MIMIK goes back into the draw pile; you draw again",

@@ -281,7 +281,7 @@ function cardFace(t, card, posed = null, label = "") {
     root.append(
       svg("rect", { x: 2, y: 2, width: 96, height: 136, rx: 10, fill: "#2b6a3a", stroke: "#12361c", "stroke-width": 3 }),
       svg("path", { d: "M2 40 Q50 20 98 40 V2 H2 Z", fill: "#3f8f52" }),
-      svg("text", { x: 50, y: 24, "font-size": 16, "font-weight": 800, "text-anchor": "middle", fill: "#fff", "letter-spacing": 2, text: "MIMIK" }),
+      svg("text", { x: posed && posed.length > 2 ? 40 : 50, y: 24, "font-size": 16, "font-weight": 800, "text-anchor": "middle", fill: "#fff", "letter-spacing": 2, text: "MIMIK" }),
       icon("mimik"),
     );
     if (posed && posed.length > 2) {
@@ -289,7 +289,7 @@ function cardFace(t, card, posed = null, label = "") {
       const shown = posed[1] === null ? cardName(t, posed[2]) : `= ${posed[1]}`;
       root.append(svg("rect", { x: 10, y: 88, width: 80, height: 28, rx: 6, fill: "#fff" }),
         svg("text", { x: 50, y: posed[1] === null ? 107 : 110, "font-size": posed[1] === null ? 13 : 22, "font-weight": 800, "text-anchor": "middle", fill: "#12361c", text: shown }),
-        svg("path", { d: "M80 6 L92 10 V20 Q92 28 80 33 Q68 28 68 20 V10 Z", fill: "#f4d35e", stroke: "#12361c" }),
+        svg("path", { d: "M84 6 L95 10 V19 Q95 27 84 32 Q73 27 73 19 V10 Z", fill: "#f4d35e", stroke: "#12361c" }),
         svg("text", { x: 50, y: 132, "font-size": 9, "text-anchor": "middle", fill: "#fff", text: posed[1] === null ? t("mimik.face.no_value") : t("mimik.face.copy") }));
     } else if (posed) {
       root.append(svg("rect", { x: 10, y: 88, width: 80, height: 28, rx: 6, fill: "#fff" }),
