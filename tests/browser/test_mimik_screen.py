@@ -91,8 +91,8 @@ def click_through(page: Page, shots: dict[str, bool]) -> list[str]:
             return prompts  # the text went out: no step left
         prompts.append(page.get_by_test_id("prompt-text").inner_text())
         targets = page.locator(".screen-mimik .mk-pickable")
-        if not shots.get("targets") and targets.count() and not page.get_by_test_id(
-                "do-pose").count():
+        on_table = page.locator(".mk-player .mk-pickable, .mk-player.mk-pickable")
+        if not shots.get("targets") and on_table.count():
             shot(page, "decision-targets")
             shots["targets"] = True
         for locator in (page.get_by_test_id("do-pose"), targets, page.get_by_test_id("do-play"),
@@ -218,6 +218,7 @@ def wait_for_us(page: Page, limit: int = 400) -> None:
 
 def test_a_whole_express_game_against_a_bot_by_clicks(site: LiveServer,
                                                       contexts: Callable[[], Any]) -> None:
+    (SHOTS / "mimik-decision-targets.png").unlink(missing_ok=True)  # taken anew below
     page = as_guest(contexts(), "Aline")
     frames = Frames(page)
     gid = create_express(page, ["me", "bot:random"])
@@ -272,6 +273,11 @@ def test_a_whole_express_game_against_a_bot_by_clicks(site: LiveServer,
     expect(page.get_by_test_id(f"score-{winner}")).to_contain_text("30 / 30")
     log = page.get_by_test_id("log").inner_text()
     assert "exactement 30 points" in log and "(MK-9)" in log
+    full = page.locator("#log").evaluate("e => e.textContent")
+    if any(a.startswith("MIMIK") for a in aims):
+        assert "pose son MIMIK et copie" in full and "(MK-26)" in full  # from whom: the line
+    if "pickpocket" in aims:
+        assert "fait les poches" in full and "(MK-21)" in full
     check_secrets(site, gid, page, frames)
     # Only texts the engine listed were sent: the server refused nothing.
     assert not page.get_by_test_id("errors").inner_text().strip()
@@ -296,7 +302,16 @@ def test_an_eight_player_team_table_on_a_desktop_and_a_phone(
         take_turn(page, {"targets": True, "pickpocket": True})
     wait_for_us(page)
     if not is_over(page):
-        page.locator("[data-testid=hand-card].mk-pickable").first.click()
+        # An Action card aiming at the table if we hold one: its targets light up.
+        aiming = [first_card_of(t) for t in legal_texts(page)
+                  if re.match(r"(Sabotage|Half|Reverse|Swap|Pickpocket) ", t)]
+        card = aiming[0] if aiming else None
+        hand = page.locator("[data-testid=hand-card].mk-pickable")
+        (hand.locator(f"xpath=self::*[@data-card='{card}']") if card else hand).first.click()
+        if card:
+            check_highlights(page, legal_texts(page), card)
+            if not (SHOTS / "mimik-decision-targets.png").exists():
+                shot(page, "decision-targets")
     shot(page, "8p-team")
     page.set_viewport_size({"width": 380, "height": 800})
     shot(page, "8p-team-phone")

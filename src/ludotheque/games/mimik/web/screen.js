@@ -565,7 +565,7 @@ function draw(element, context) {
       const value = firstCard === "MIMIK" ? 5 : Number(firstCard);
       const label = pick === "btn:pose" ? t("mimik.do.pose", { value })
         : pick === "btn:play" ? t("mimik.do.play", { card: cardName(t, firstCard) })
-          : pick === "btn:keep" ? t("mimik.do.keep") : t("mimik.do.discard");
+          : pick === "btn:keep" ? t("mimik.do.keep") : t("mimik.do.discard", { card: cardName(t, firstCard) });
       const button = el("button", { type: "button", class: `mk-do mk-${pick.slice(4)}`, "data-testid": `do-${pick.slice(4)}`, text: label });
       button.dataset.pick = pick;
       button.addEventListener("click", () => onPick(pick));
