@@ -447,7 +447,7 @@ function moment(t, events, view, seatName) {
       const text = d.value === null || d.value === undefined
         ? t("mimik.moment.copied_action", { name: name(), card: cardName(t, d.card) })
         : t("mimik.moment.copied", { name: name(), card: d.card, from: from.join(t("mimik.or")) || "?" });
-      return { kind: "copied", text, seats: [d.seat, ...(d.from || [])] };
+      return { kind: "copied", text, seats: [d.seat, ...(d.from || [])], value: d.value };
     }
     case "stole":
       return { kind: "stole", text: t("mimik.moment.stole", { name: name(), card: cardName(t, d.card), victim: name("victim") }), seats: [d.seat, d.victim] };
@@ -671,7 +671,10 @@ function draw(element, context) {
     foot.append(backs);
     if (view.mimik_posed[s]) foot.append(el("span", { class: "mk-tag mk-tag-mimik", text: t("mimik.mimik_used") }));
     panel.append(foot);
-    if (next.has(`seat:${s}`)) pickable(panel, `seat:${s}`, t("mimik.pick.seat", { name: seatName(s) }), onPick);
+    if (next.has(`seat:${s}`)) {
+      pickable(panel, `seat:${s}`, t("mimik.pick.seat", { name: seatName(s) }), onPick);
+      top.append(el("span", { class: "mk-tag mk-tag-target", text: t("mimik.choose_player") }));
+    }
     table.append(panel);
   }
   root.append(table);
@@ -706,11 +709,22 @@ function draw(element, context) {
   if (fresh.length && fresh.length <= 12) {
     const shown = moment(t, fresh.flatMap((s) => s.events), view, seatName);
     if (shown) {
-      banner.append(el("div", { class: `mk-banner mk-banner-${shown.kind}`, text: shown.text }));
+      const line = el("div", { class: `mk-banner mk-banner-${shown.kind}`, text: shown.text });
+      line.addEventListener("animationend", () => line.remove());  // said, then gone
+      banner.append(line);
       for (const s of shown.seats) table.querySelector(`[data-seat="${s}"]`)?.classList.add("mk-flash");
       if (shown.kind === "copied") {
-        const pile = view.posed[shown.seats[0]] || [];
-        table.querySelector(`[data-posed="${shown.seats[0]}.${pile.length - 1}"]`)?.classList.add("mk-flash-card");
+        // The new MIMIK pops, and the cards it may have copied light up (MK-26).
+        const [copier, ...sources] = shown.seats;
+        const pile = view.posed[copier] || [];
+        table.querySelector(`[data-posed="${copier}.${pile.length - 1}"]`)?.classList.add("mk-flash-card");
+        for (const s of sources) {
+          (view.posed[s] || []).forEach((card, i) => {
+            if (card[1] === shown.value && !(s === copier && i === pile.length - 1)) {
+              table.querySelector(`[data-posed="${s}.${i}"]`)?.classList.add("mk-flash-source");
+            }
+          });
+        }
       }
     }
   } else if (view.result) {
