@@ -210,6 +210,11 @@ function wrap(text, width) {
   return lines;
 }
 
+// A font size that fits `text` in a card's width (about 0.6 em a letter).
+function fit(text, largest, room) {
+  return Math.min(largest, room / Math.max(1, text.length));
+}
+
 function valueHue(value) {
   return 200 - Math.max(0, Math.min(11, value) - 1) * 19;
 }
@@ -288,7 +293,7 @@ function cardFace(t, card, posed = null, label = "") {
       // MK-26: what this MIMIK copied; MK-27: it is out of the opponents' reach.
       const shown = posed[1] === null ? cardName(t, posed[2]) : `= ${posed[1]}`;
       root.append(svg("rect", { x: 10, y: 88, width: 80, height: 28, rx: 6, fill: "#fff" }),
-        svg("text", { x: 50, y: posed[1] === null ? 107 : 110, "font-size": posed[1] === null ? 13 : 22, "font-weight": 800, "text-anchor": "middle", fill: "#12361c", text: shown }),
+        svg("text", { x: 50, y: posed[1] === null ? 107 : 110, "font-size": posed[1] === null ? fit(shown, 13, 120) : 22, "font-weight": 800, "text-anchor": "middle", fill: "#12361c", text: shown }),
         svg("path", { d: "M84 6 L95 10 V19 Q95 27 84 32 Q73 27 73 19 V10 Z", fill: "#f4d35e", stroke: "#12361c" }),
         svg("text", { x: 50, y: 132, "font-size": 9, "text-anchor": "middle", fill: "#fff", text: posed[1] === null ? t("mimik.face.no_value") : t("mimik.face.copy") }));
     } else if (posed) {
@@ -306,7 +311,7 @@ function cardFace(t, card, posed = null, label = "") {
     svg("rect", { x: 2, y: 2, width: 96, height: 136, rx: 10, fill: "#fff", stroke: "#3b2a5c", "stroke-width": 3 }),
     svg("rect", { x: 6, y: 32, width: 88, height: 54, rx: 6, fill: "#5b3f8c" }),
     svg("text", { x: 50, y: 15, "font-size": 8, "text-anchor": "middle", fill: "#5b3f8c", "letter-spacing": 1.5, text: t("mimik.kind.action") }),
-    svg("text", { x: 50, y: 28, "font-size": cardName(t, card).length > 11 ? 10 : 13, "font-weight": 800, "text-anchor": "middle", fill: "#2a1d45", text: cardName(t, card) }),
+    svg("text", { x: 50, y: 28, "font-size": fit(cardName(t, card), 13, 140), "font-weight": 800, "text-anchor": "middle", fill: "#2a1d45", text: cardName(t, card) }),
     icon(key),
   );
   wrap(t(`mimik.effect.${key}`), 17).slice(0, 4).forEach((line, i) => root.append(
@@ -656,7 +661,6 @@ function draw(element, context) {
     view.posed[s].forEach((card, i) => {
       const words = posedWords(t, view, s, i, seatName);
       const box = el("div", { class: "mk-card mk-small", "data-posed": `${s}.${i}` }, cardFace(t, card[0], card, words));
-      if (card.length > 2 && view.teams[s] !== (me === null ? -1 : view.teams[me])) box.classList.add("mk-shielded");
       const pick = `posed:${s}.${i}`;
       if (ui.picks.includes(pick)) box.classList.add("mk-chosen");
       else if (next.has(pick)) pickable(box, pick, t("mimik.pick.posed", { card: words }), onPick);
