@@ -266,6 +266,7 @@ def test_a_whole_express_game_against_a_bot_by_clicks(site: LiveServer,
             wait_for_us(page)
             if not is_over(page):
                 page.set_viewport_size({"width": 380, "height": 800})
+                page.wait_for_timeout(400)
                 hand = page.locator("[data-testid=hand-card].mk-pickable")
                 picked = hand.count() > 0  # not in a Pickpocket's or a Tsunami's second step
                 if picked:
@@ -329,5 +330,6 @@ def test_an_eight_player_team_table_on_a_desktop_and_a_phone(
                 shot(page, "decision-targets")
     shot(page, "8p-team")
     page.set_viewport_size({"width": 380, "height": 800})
+    page.wait_for_timeout(400)  # the race is redrawn for the narrow board
     shot(page, "8p-team-phone")
     check_secrets(site, gid, page, frames)

@@ -23,6 +23,8 @@ const MOMENTS = ["won", "turn_limit", "copied", "stole", "kept", "overshoot", "t
 let ui = { key: "", picks: [], pending: false, byKey: false };
 let lastStep = 0;
 let lastGame = null;
+let lastDraw = null;
+let resizing = false;
 
 // -- small DOM helpers ----------------------------------------------------------------------
 function el(tag, attrs = {}, ...children) {
@@ -485,6 +487,16 @@ function moment(t, events, view, seatName) {
 function render(element, context) {
   ui.pending = false;
   draw(element, context);
+  lastDraw = () => draw(element, context);
+  if (!resizing) {
+    // The race is drawn for the board's width: a phone turned sideways gets it redrawn.
+    resizing = true;
+    let timer = 0;
+    window.addEventListener("resize", () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => lastDraw && lastDraw(), 150);
+    });
+  }
 }
 
 function draw(element, context) {
