@@ -41,8 +41,11 @@ def test_every_event_is_said_in_french_and_english() -> None:
 def test_a_sabotage_is_said_in_both_languages_with_its_ruling() -> None:
     state = table(2, hands=[["Sabotage", *FILL, "1"], ["1"] * 5], posed_cards=[[], [8]])
     event = play(state, "Sabotage 1.0")[0]
-    assert GAME.describe(event) == "Le siège 0 sabote la carte 0 du siège 1 (8, valeur 8) (MK-15)"
-    assert GAME.describe(event, "en") == "seat 0 sabotages card 0 of seat 1 (8, value 8) (MK-15)"
+    # Seats are said from 1, as the room lists them (the notation counts from 0).
+    assert GAME.describe(event) == ("Le siège 1 sabote le 8 posé devant le siège 2 : "
+                                    "8 points en moins (MK-15)")
+    assert GAME.describe(event, "en") == ("Seat 1 sabotages the 8 posed by seat 2: "
+                                          "8 points fewer (MK-15)")
 
 
 def test_the_terminal_table_shows_scores_posed_cards_discard_turn_and_hand() -> None:

@@ -6,7 +6,17 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar, Literal
 
 from ludotheque.core.errors import OptionsError
-from ludotheque.core.game import JSON, Action, Config, Event, Game, Options, Seat, State
+from ludotheque.core.game import (
+    JSON,
+    Action,
+    Config,
+    Event,
+    Game,
+    Options,
+    Result,
+    Seat,
+    State,
+)
 
 from .cards import load_cards
 from .notation import parse
@@ -74,6 +84,9 @@ class Mimik(Game):
             line += f" ({event.ruling})"
         return line
 
+    def describe_result(self, result: Result, lang: str = "fr") -> str:
+        return describe_result(result, lang)
+
     def render(self, view: Mapping[str, JSON], seat: Seat | None, lang: str = "fr") -> Any:
         from .terminal import render
 
@@ -94,101 +107,213 @@ class Mimik(Game):
         return max(-1.0, min(1.0, value))
 
 
+def _n(seat: object) -> int:
+    """Seats are said from 1, as the room lists them (the notation counts from 0)."""
+    return int(str(seat)) + 1
+
+
 def _seat(data: Mapping[str, Any], key: str = "seat", lang: str = "fr") -> str:
-    return f"{'siège' if lang == 'fr' else 'seat'} {data.get(key)}"
+    return f"{'siège' if lang == 'fr' else 'seat'} {_n(data.get(key))}"
 
 
-def _cards(data: Mapping[str, Any]) -> str:
-    return " et ".join(str(c) for c in data.get("cards", []))
+def _Seat(data: Mapping[str, Any], key: str = "seat", lang: str = "fr") -> str:
+    """A seat at the start of a sentence."""
+    return f"{'Le siège' if lang == 'fr' else 'Seat'} {_n(data.get(key))}"
+
+
+def _side(data: Mapping[str, Any], lang: str) -> str:
+    """Whoever an event speaks of: one seat, or a team's two seats (MK-5)."""
+    seats = data.get("seats") or [data.get("seat")]
+    if len(seats) == 1:
+        return _Seat({"seat": seats[0]}, lang=lang)
+    numbers = (" et " if lang == "fr" else " and ").join(str(_n(s)) for s in seats)
+    return f"{'Les sièges' if lang == 'fr' else 'Seats'} {numbers}"
+
+
+def _copied_from(data: Mapping[str, Any], lang: str) -> str:
+    """Where the copied card was visible (MK-26): in front of which seats, or on the discard
+    pile."""
+    fr = lang == "fr"
+    seats = [str(_n(s)) for s in data.get("from", [])]
+    places = [f"{'posé devant le siège' if fr else 'posed by seat'} "
+              + (" ou " if fr else " or ").join(seats)] if seats else []
+    if data.get("discard"):
+        places.append("du dessus de la défausse" if fr else "on top of the discard pile")
+    return (" ou " if fr else " or ").join(places)
+
+
+def _count(n: int, one: str, many: str) -> str:
+    return f"{n} {one if n == 1 else many}"
+
+
+def _points(value: object, lang: str = "fr") -> str:
+    single = (0, 1) if lang == "fr" else (1,)
+    return f"{value} point" if value in single else f"{value} points"
+
+
+def _cards(data: Mapping[str, Any], lang: str = "fr") -> str:
+    return (" et " if lang == "fr" else " and ").join(str(c) for c in data.get("cards", []))
+
+
+def _copied_fr(d: dict[str, Any]) -> str:
+    where = _copied_from(d, "fr")
+    if d.get("value") is None:
+        return (f"{_Seat(d)} pose son MIMIK et copie le {d['card']} du dessus de la défausse : "
+                "son effet s'applique, le MIMIK reste posé sans valeur")
+    return (f"{_Seat(d)} pose son MIMIK et copie le {d['card']}"
+            + (f" {where}" if where else "") + f" : il vaut {d['value']}")
+
+
+def _copied_en(d: dict[str, Any]) -> str:
+    where = _copied_from(d, "en")
+    if d.get("value") is None:
+        return (f"{_Seat(d, lang='en')} poses their MIMIK copying the {d['card']} on top of the "
+                "discard pile: its effect applies, the MIMIK stays posed with no value")
+    return (f"{_Seat(d, lang='en')} poses their MIMIK copying the {d['card']}"
+            + (f" {where}" if where else "") + f": it is worth {d['value']}")
 
 
 Say = Callable[[dict[str, Any]], str]
 
 _FR: dict[str, Say] = {
     "turn": lambda d: f"Tour {d['turn']} : au {_seat(d)} de jouer",
-    "skipped": lambda d: f"Le {_seat(d)} saute son tour (Pause)",
-    "no_card": lambda d: f"Le {_seat(d)} n'a aucune carte et passe",
-    "draw": lambda d: f"Le {_seat(d)} pioche {d['cards']} carte(s)",
+    "skipped": lambda d: f"{_Seat(d)} saute son tour : il ne pioche ni ne joue (Pause)",
+    "no_card": lambda d: f"{_Seat(d)} n'a aucune carte et passe",
+    "draw": lambda d: f"{_Seat(d)} pioche {_count(d['cards'], 'carte', 'cartes')}",
     "drew": lambda d: f"Vous piochez : {d['card']}",
     "reshuffled": lambda d: f"La défausse est mélangée et forme la pioche ({d['cards']} cartes)",
     "mimik_returned": lambda d: "Un second MIMIK retourne dans la pioche, vous repiochez",
-    "discarded": lambda d: f"Le {_seat(d)} défausse {d['card']}",
-    "posed": lambda d: f"Le {_seat(d)} pose {d['card']} (valeur {d['value']})",
-    "copied": lambda d: (f"Le {_seat(d)} pose un MIMIK qui copie {d['card']}"
-                         + (f" (valeur {d['value']})" if d.get("value") is not None else "")),
-    "sabotaged": lambda d: (f"Le {_seat(d)} sabote la carte {d['index']} du "
-                            f"{_seat(d, 'owner')} ({d['card']}, valeur {d['value']})"),
-    "swapped": lambda d: (f"Le {_seat(d)} échange sa carte {d['mine']} (valeur {d['gave']}) "
-                          f"contre la carte {d['index']} du {_seat(d, 'owner')} "
-                          f"(valeur {d['got']})"),
-    "reversed": lambda d: (f"Le {_seat(d)} inverse la carte {d['index']} du "
+    "discarded": lambda d: f"{_Seat(d)} défausse {d['card']} face visible",
+    "posed": lambda d: f"{_Seat(d)} pose {d['card']} : +{d['value']} points",
+    "copied": _copied_fr,
+    "sabotaged": lambda d: (f"{_Seat(d)} sabote le {d['card']} posé devant le "
+                            f"{_seat(d, 'owner')} : {_points(d['value'])} en moins"),
+    "swapped": lambda d: (f"{_Seat(d)} échange sa carte posée de valeur {d['gave']} contre "
+                          f"celle de valeur {d['got']} du {_seat(d, 'owner')}"),
+    "reversed": lambda d: (f"{_Seat(d)} inverse une carte posée devant le "
                            f"{_seat(d, 'owner')} : {d['before']} devient {d['after']}"),
-    "halved": lambda d: (f"Le {_seat(d)} divise par 2 la carte {d['index']} du "
+    "halved": lambda d: (f"{_Seat(d)} divise par 2 une carte posée devant le "
                          f"{_seat(d, 'owner')} : {d['before']} devient {d['after']}"),
-    "paused": lambda d: f"Le {_seat(d)} joue Pause : le {_seat(d, 'paused')} sautera son tour",
-    "discarded_two": lambda d: f"Le {_seat(d)} défausse {_cards(d)} et pioche 2 cartes",
-    "pickpocket": lambda d: f"Le {_seat(d)} fait les poches du {_seat(d, 'victim')}",
+    "paused": lambda d: f"{_Seat(d)} joue Pause : le {_seat(d, 'paused')} sautera son tour",
+    "discarded_two": lambda d: f"{_Seat(d)} défausse {_cards(d)} et pioche 2 cartes",
+    "pickpocket": lambda d: (f"{_Seat(d)} fait les poches du {_seat(d, 'victim')} : il "
+                             "regarde sa main et y prend une carte"),
     "looked": lambda d: f"Main du {_seat(d, 'victim')} : {', '.join(d['hand']) or 'vide'}",
-    "stole": lambda d: (f"Le {_seat(d)} prend {d['card']} au {_seat(d, 'victim')}"
-                        + (" et la joue" if d.get("played") else " et la garde")),
-    "kept": lambda d: (f"Le {_seat(d)} garde la carte volée et défausse {d['discarded']}"),
-    "swapped_score": lambda d: (f"Le {_seat(d)} échange son score avec le "
-                                f"{_seat(d, 'other')} : {d['before'][0]}/{d['before'][1]} "
-                                f"devient {d['after'][0]}/{d['after'][1]}"),
-    "tsunami": lambda d: f"Le {_seat(d)} déclenche un Tsunami",
-    "tsunami_lost": lambda d: (f"Le {_seat(d, 'owner')} perd sa carte {d['index']} "
-                               f"({d['card']}, valeur {d['value']})"),
-    "overshoot": lambda d: (f"Dépassement : {d['score']} points, les cartes posées sont "
-                            f"défaussées ({_seat(d)}), le score repart à {d['base']}"),
-    "won": lambda d: f"Le {_seat(d)} atteint exactement {d['score']} points et gagne !",
+    "stole": lambda d: (f"{_Seat(d)} vole {d['card']} au {_seat(d, 'victim')}"
+                        + (" et la joue aussitôt" if d.get("played") else " et la garde")),
+    "kept": lambda d: (f"{_Seat(d)} garde la carte volée au {_seat(d, 'victim')} et défausse "
+                       f"{d['discarded']} ; le {_seat(d, 'victim')} repiochera une carte"),
+    "swapped_score": lambda d: (f"{_Seat(d)} échange son score avec le {_seat(d, 'other')} : "
+                                f"{d['before'][0]} contre {d['before'][1]} devient "
+                                f"{d['after'][0]} contre {d['after'][1]}"),
+    "tsunami": lambda d: (f"{_Seat(d)} déclenche un Tsunami : chaque adversaire perd sa plus "
+                          "forte carte Valeur posée"),
+    "tsunami_lost": lambda d: (f"{_Seat(d, 'owner')} perd son {d['card']} posé "
+                               f"({_points(d['value'])})"),
+    "overshoot": lambda d: (f"Dépassement : {_side(d, 'fr')} "
+                            f"{'sont' if len(d.get('seats') or [0]) > 1 else 'est'} à "
+                            f"{d['score']} points, au-delà de la cible ; les cartes posées "
+                            f"sont défaussées et le score repart à {d['base']}"),
+    "won": lambda d: (f"{_side(d, 'fr')} "
+                      f"{'atteignent' if len(d.get('seats') or [0]) > 1 else 'atteint'} "
+                      f"exactement {d['score']} points et "
+                      f"{'gagnent' if len(d.get('seats') or [0]) > 1 else 'gagne'} !"),
     "turn_limit": lambda d: f"Partie nulle après {d['turns']} tours",
 }
 
 _EN: dict[str, Say] = {
     "turn": lambda d: f"Turn {d['turn']}: {_seat(d, lang='en')} to play",
-    "skipped": lambda d: f"{_seat(d, lang='en')} skips this turn (Pause)",
-    "no_card": lambda d: f"{_seat(d, lang='en')} has no card and passes",
-    "draw": lambda d: f"{_seat(d, lang='en')} draws {d['cards']} card(s)",
+    "skipped": lambda d: f"{_Seat(d, lang='en')} skips this turn: no draw, no play (Pause)",
+    "no_card": lambda d: f"{_Seat(d, lang='en')} has no card and passes",
+    "draw": lambda d: f"{_Seat(d, lang='en')} draws {_count(d['cards'], 'card', 'cards')}",
     "drew": lambda d: f"You draw: {d['card']}",
     "reshuffled": lambda d: f"The discard pile is shuffled into a new draw pile ({d['cards']})",
     "mimik_returned": lambda d: "A second MIMIK goes back into the draw pile; you draw again",
-    "discarded": lambda d: f"{_seat(d, lang='en')} discards {d['card']}",
-    "posed": lambda d: f"{_seat(d, lang='en')} poses {d['card']} (value {d['value']})",
-    "copied": lambda d: (f"{_seat(d, lang='en')} poses a MIMIK copying {d['card']}"
-                         + (f" (value {d['value']})" if d.get("value") is not None else "")),
-    "sabotaged": lambda d: (f"{_seat(d, lang='en')} sabotages card {d['index']} of "
-                            f"{_seat(d, 'owner', 'en')} ({d['card']}, value {d['value']})"),
-    "swapped": lambda d: (f"{_seat(d, lang='en')} swaps their card {d['mine']} (value "
-                          f"{d['gave']}) with card {d['index']} of {_seat(d, 'owner', 'en')} "
-                          f"(value {d['got']})"),
-    "reversed": lambda d: (f"{_seat(d, lang='en')} reverses card {d['index']} of "
+    "discarded": lambda d: f"{_Seat(d, lang='en')} discards {d['card']} face up",
+    "posed": lambda d: f"{_Seat(d, lang='en')} poses {d['card']}: +{d['value']} points",
+    "copied": _copied_en,
+    "sabotaged": lambda d: (f"{_Seat(d, lang='en')} sabotages the {d['card']} posed by "
+                            f"{_seat(d, 'owner', 'en')}: {_points(d['value'], 'en')} fewer"),
+    "swapped": lambda d: (f"{_Seat(d, lang='en')} swaps their posed card worth {d['gave']} "
+                          f"for the one worth {d['got']} of {_seat(d, 'owner', 'en')}"),
+    "reversed": lambda d: (f"{_Seat(d, lang='en')} reverses a card posed by "
                            f"{_seat(d, 'owner', 'en')}: {d['before']} becomes {d['after']}"),
-    "halved": lambda d: (f"{_seat(d, lang='en')} halves card {d['index']} of "
+    "halved": lambda d: (f"{_Seat(d, lang='en')} halves a card posed by "
                          f"{_seat(d, 'owner', 'en')}: {d['before']} becomes {d['after']}"),
-    "paused": lambda d: (f"{_seat(d, lang='en')} plays Pause: {_seat(d, 'paused', 'en')} "
+    "paused": lambda d: (f"{_Seat(d, lang='en')} plays Pause: {_seat(d, 'paused', 'en')} "
                          "will skip their turn"),
-    "discarded_two": lambda d: (f"{_seat(d, lang='en')} discards "
-                                f"{' and '.join(d['cards'])} and draws 2 cards"),
-    "pickpocket": lambda d: f"{_seat(d, lang='en')} picks the pocket of "
-                            f"{_seat(d, 'victim', 'en')}",
+    "discarded_two": lambda d: (f"{_Seat(d, lang='en')} discards {_cards(d, 'en')} and draws "
+                                "2 cards"),
+    "pickpocket": lambda d: (f"{_Seat(d, lang='en')} picks the pocket of "
+                             f"{_seat(d, 'victim', 'en')}: they look at the hand and take "
+                             "a card"),
     "looked": lambda d: (f"Hand of {_seat(d, 'victim', 'en')}: "
                          f"{', '.join(d['hand']) or 'empty'}"),
-    "stole": lambda d: (f"{_seat(d, lang='en')} takes {d['card']} from "
+    "stole": lambda d: (f"{_Seat(d, lang='en')} steals {d['card']} from "
                         f"{_seat(d, 'victim', 'en')}"
-                        + (" and plays it" if d.get("played") else " and keeps it")),
-    "kept": lambda d: (f"{_seat(d, lang='en')} keeps the stolen card and discards "
-                       f"{d['discarded']}"),
-    "swapped_score": lambda d: (f"{_seat(d, lang='en')} swaps scores with "
-                                f"{_seat(d, 'other', 'en')}: {d['before'][0]}/"
-                                f"{d['before'][1]} becomes {d['after'][0]}/{d['after'][1]}"),
-    "tsunami": lambda d: f"{_seat(d, lang='en')} unleashes a Tsunami",
-    "tsunami_lost": lambda d: (f"{_seat(d, 'owner', 'en')} loses card {d['index']} "
-                               f"({d['card']}, value {d['value']})"),
-    "overshoot": lambda d: (f"Overshoot: {d['score']} points, the posed cards are discarded "
-                            f"({_seat(d, lang='en')}), the score restarts at {d['base']}"),
-    "won": lambda d: f"{_seat(d, lang='en')} reaches exactly {d['score']} points and wins!",
+                        + (" and plays it at once" if d.get("played") else " and keeps it")),
+    "kept": lambda d: (f"{_Seat(d, lang='en')} keeps the card stolen from "
+                       f"{_seat(d, 'victim', 'en')} and discards {d['discarded']}; "
+                       f"{_seat(d, 'victim', 'en')} will draw a card"),
+    "swapped_score": lambda d: (f"{_Seat(d, lang='en')} swaps scores with "
+                                f"{_seat(d, 'other', 'en')}: {d['before'][0]} against "
+                                f"{d['before'][1]} becomes {d['after'][0]} against "
+                                f"{d['after'][1]}"),
+    "tsunami": lambda d: (f"{_Seat(d, lang='en')} unleashes a Tsunami: every opponent loses "
+                          "their highest posed Value card"),
+    "tsunami_lost": lambda d: (f"{_Seat(d, 'owner', 'en')} loses their posed {d['card']} "
+                               f"({_points(d['value'], 'en')})"),
+    "overshoot": lambda d: (f"Overshoot: {_side(d, 'en')} "
+                            f"{'are' if len(d.get('seats') or [0]) > 1 else 'is'} at "
+                            f"{d['score']} points, above the target; the posed cards are "
+                            f"discarded and the score restarts at {d['base']}"),
+    "won": lambda d: (f"{_side(d, 'en')} "
+                      f"{'reach' if len(d.get('seats') or [0]) > 1 else 'reaches'} exactly "
+                      f"{d['score']} points and "
+                      f"{'win' if len(d.get('seats') or [0]) > 1 else 'wins'}!"),
     "turn_limit": lambda d: f"A draw after {d['turns']} turns",
 }
+
+
+def describe_result(result: Result, lang: str = "fr") -> str:
+    """Why a MIMIK game ended, with the scores: the exact target (MK-9) or the turn limit
+    (MK-29). Seats are said from 1, as in the room."""
+    fr = lang != "en"
+    scores = [int(s) for s in result.scores]
+    teams = result.teams or tuple(range(len(scores)))
+    sides: dict[int, list[int]] = {}
+    for seat, team in enumerate(teams):
+        sides.setdefault(team, []).append(seat)
+
+    def who(seats: list[int]) -> str:
+        if len(seats) == 1:
+            return f"{'le siège' if fr else 'seat'} {seats[0] + 1}"
+        joined = (" et " if fr else " and ").join(str(s + 1) for s in seats)
+        return f"{'les sièges' if fr else 'seats'} {joined}"
+
+    def listing(seats_lists: list[list[int]]) -> str:
+        colon = " : " if fr else ": "
+        return ", ".join(f"{who(seats)}{colon}{scores[seats[0]]}" for seats in seats_lists)
+
+    if result.reason == "turn_limit" or not result.winners:
+        everyone = listing(list(sides.values()))
+        if fr:
+            return (f"Partie nulle : personne n'a atteint exactement la cible en 2 000 tours "
+                    f"(MK-29) ; scores : {everyone}.")
+        return (f"A draw: no one reached exactly the target in 2,000 turns (MK-29); "
+                f"scores: {everyone}.")
+    winners = list(result.winners)
+    target = scores[winners[0]]
+    others = [seats for team, seats in sides.items() if team != teams[winners[0]]]
+    rest = listing(others)
+    name = who(winners)
+    if fr:
+        verb = "atteignent" if len(winners) > 1 else "atteint"
+        return (f"{name[0].upper()}{name[1:]} {verb} exactement {target} points, la cible "
+                f"(MK-9) ; {'les autres' if len(others) > 1 else 'l’autre'} : {rest}.")
+    verb = "reach" if len(winners) > 1 else "reaches"
+    return (f"{name[0].upper()}{name[1:]} {verb} exactly {target} points, the target (MK-9); "
+            f"{'the others' if len(others) > 1 else 'the other'}: {rest}.")
 
 
 GAME = Mimik()

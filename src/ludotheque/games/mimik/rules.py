@@ -500,19 +500,29 @@ class MimikState(State):
         elif isinstance(play, Copy):
             # MK-26: a copied Value stays fixed, even if the original leaves play.
             self.mimik_posed[seat] = True
+            sources = self._copy_sources(play.value)
             pile.append(posed(MIMIK, play.value))
             events.append(Event("copied", {"seat": seat, "card": str(play.value),
-                                           "value": play.value}, ruling="MK-26"))
+                                           "value": play.value, "from": sources,
+                                           "discard": bool(self.discard)
+                                           and self.discard[-1] == play.value},
+                                ruling="MK-26"))
         elif isinstance(play, CopyAction):
             # MK-26: a copied Action applies as if played; the MIMIK stays with no value.
             self.mimik_posed[seat] = True
             copied = card_of(play.play)
             pile.append(posed(MIMIK, NO_VALUE, copied))
-            events.append(Event("copied", {"seat": seat, "card": NAMES[copied], "value": None},
-                                ruling="MK-26"))
+            events.append(Event("copied", {"seat": seat, "card": NAMES[copied], "value": None,
+                                           "from": [], "discard": True}, ruling="MK-26"))
             self._effect(seat, play.play, 0, events)
         else:
             self._effect(seat, play, card_of(play), events)
+
+    def _copy_sources(self, value: int) -> list[int]:
+        """The seats showing a posed card worth `value`: whom a MIMIK copy may have copied
+        (for the players' eyes only; the copy itself is of the value, MK-26)."""
+        return [s for s in range(self.players)
+                if any(c & 15 == value for c in self.posed[s])]
 
     def _discard_posed(self, owner: int, index: int) -> int:
         card = self.posed[owner].pop(index)
@@ -657,6 +667,7 @@ class MimikState(State):
                 self.phase = OVER
                 self.owed = []
                 events.append(Event("won", {"seat": seat, "team": self.winner,
+                                            "seats": list(self.members[self.winner]),
                                             "score": target}, ruling="MK-9"))
                 return True
         return False
@@ -677,6 +688,7 @@ class MimikState(State):
                     self.posed[s] = []
                 self.base[team] = RESET_BASE
                 events.append(Event("overshoot", {"seat": seats[0], "team": team,
+                                                  "seats": list(seats),
                                                   "score": score, "base": RESET_BASE},
                                     ruling="MK-7"))
         self.turns += 1
@@ -754,6 +766,13 @@ class MimikState(State):
                       f"{who} reached exactly {self.target} points", ruling="MK-9", teams=teams)
 
     # -- information ------------------------------------------------------------------------------
+    def is_public(self, seat: int, action: Action) -> bool:
+        # Every card is played or discarded face up (MK-11, MK-12, MK-13), a Pickpocket names
+        # its victim, a stolen card played at once is shown, a Tsunami drop is seen. Only
+        # keeping a stolen card is secret: the pickpocket and the robbed player know which
+        # card changed hands (MK-21); the others see the card discarded in exchange.
+        return not isinstance(action, Keep)
+
     def view(self, seat: int | None) -> dict[str, JSON]:
         n = self.players
         out: dict[str, JSON] = {
