@@ -35,10 +35,12 @@ def as_guest(context: Any, name: str, start: str = "/") -> Page:
 
 
 def create(page: Page, seats: list[str], names: dict[int, str] | None = None,
-           game: str = TOY, setup: str | None = None) -> str:
+           game: str = TOY, setup: str | None = None,
+           options: dict[str, str | bool] | None = None) -> str:
     """Create a game through the home page and the new-game form; returns its id.
     `seats`: "me", "open" or "bot:<spec>" for each seat; `setup`: one of the game's
-    setups (`Game.configs()` labels), picked from the form's presets."""
+    setups (`Game.configs()` labels), picked from the form's presets; `options`: form
+    fields by option name (a box ticked or not, a choice's value, a text)."""
     page.goto("/")
     page.get_by_test_id(f"new-{game}").click()
     if setup is not None:
@@ -48,6 +50,14 @@ def create(page: Page, seats: list[str], names: dict[int, str] | None = None,
         page.get_by_test_id(f"seat-{i}").select_option(seat)
     for i, name in (names or {}).items():
         page.get_by_test_id(f"name-{i}").fill(name)
+    for name, value in (options or {}).items():
+        field = page.locator(f"[name=opt_{name}]")
+        if isinstance(value, bool):
+            field.set_checked(value)
+        elif field.evaluate("e => e.tagName") == "SELECT":
+            field.select_option(value)
+        else:
+            field.fill(value)
     page.get_by_test_id("create").click()
     page.wait_for_url(re.compile(r"/g/[^/]+$"))
     return page.url.rsplit("/", 1)[1]

@@ -168,3 +168,20 @@ def test_against_a_bot_in_english_remembered(contexts: Callable[[], Any]) -> Non
     page.goto("/")
     expect(page.locator("html")).to_have_attribute("lang", "en")
     expect(page.get_by_test_id("my-games")).to_be_visible()
+
+
+def test_hotseat_log_shows_public_moves_of_every_seat(contexts: Callable[[], Any]) -> None:
+    """One device, two seats, open Mitan: every move is public (State.is_public), so the
+    log shows each seat's action, not only the seat on screen's."""
+    page = as_guest(contexts(), "Inès")
+    create(page, ["me", "me"], {1: "Jules"}, game="mitan")
+    expect(page.get_by_test_id("curtain")).to_be_hidden()  # nothing hidden: no curtain
+    for _ in range(2):
+        pick = page.locator("[data-testid^=pick-]:enabled").first
+        text = "pick " + (pick.get_attribute("data-testid") or "").removeprefix("pick-")
+        field = page.get_by_test_id("notation-input")
+        field.fill(text)
+        field.press("Enter")
+        expect(page.get_by_test_id("log")).to_contain_text(text)
+    heads = page.locator("#log .step").all_inner_texts()
+    assert len(heads) == 2 and all("pick " in h for h in heads), heads

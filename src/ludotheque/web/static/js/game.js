@@ -9,6 +9,7 @@ let screen = generic;
 if (data.screen) {
   try {
     screen = (await import(data.screen)).default;
+    document.getElementById("board").classList.add("has-screen");
   } catch (error) {
     console.error(error);
   }
@@ -71,6 +72,7 @@ function logStep(step) {
   head.dataset.full = step.action
     ? t("log.played", { n: step.n, name: seatName(step.seat), action: step.action })
     : head.dataset.open;
+  if (step.public) head.dataset.public = "";
   li.append(head);
   for (const e of step.events) {
     const line = document.createElement("div");
@@ -88,7 +90,8 @@ function logStep(step) {
 function maskLog(seat) {
   for (const head of $("log").querySelectorAll(".step")) {
     const own = seat !== null && Number(head.dataset.seat) === seat;
-    head.textContent = own || state.mine.length < 2 ? head.dataset.full : head.dataset.open;
+    const open = own || state.mine.length < 2 || "public" in head.dataset;
+    head.textContent = open ? head.dataset.full : head.dataset.open;
   }
   for (const line of $("log").querySelectorAll(".event[data-to]")) {
     line.hidden = seat === null ? state.mine.length > 0 : !line.dataset.to.split(" ").includes(String(seat));
