@@ -192,6 +192,9 @@ def test_a_whole_game_against_a_bot_by_clicks_hiding_the_other_hand(
         assert set(message["views"]) <= {"0"}
         for step in message["steps"]:
             assert all(e.get("to") is None or 0 in e["to"] for e in step["events"])
+    # The last moments (life lost, game over) were told in a banner that fades by itself.
+    expect(page.get_by_test_id("mb-moment")).to_contain_text("Fin de la partie")
+    expect(page.get_by_test_id("mb-moment")).to_be_hidden(timeout=6000)
     shot(page, "end")
     page.set_viewport_size({"width": 380, "height": 800})
     page.wait_for_timeout(300)
@@ -259,5 +262,7 @@ def test_tag_team_is_playable_and_readable(site: LiveServer,
     play_game(page, policy, 150,
               lambda: check_nothing_hidden_shows(site, gid, page, frames))
     expect(page.get_by_test_id("mb-prompt")).to_contain_text("Partie terminée")
+    expect(page.get_by_test_id("mb-final")).to_contain_text("équipe A")
     check_nothing_hidden_shows(site, gid, page, frames)
+    expect(page.get_by_test_id("mb-moment")).to_be_hidden(timeout=6000)
     shot(page, "tag-team-end")

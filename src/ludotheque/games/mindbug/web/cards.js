@@ -60,10 +60,14 @@ const KEYWORD_COLOURS = {
   VENIMEUX: "#2f6b1f", RAPIDE: "#8a6a00",
 };
 
+let faces = 0;
+
 // The face of a creature: power, name, art band, keywords (icon and word), effect text.
 export function cardFace(info, { live = null, keywordWord, t }) {
   const h = hue(info.key);
-  const gid = `mb-art-${info.key}`;
+  // Each face its own gradient: a face inside a closed discard pile must not hide another's.
+  faces += 1;
+  const gid = `mb-art-${faces}`;
   const face = svg("svg", { viewBox: "0 0 120 168", class: "mb-face", role: "presentation" });
   const words = info.keywords.map(keywordWord);
   face.append(svg("title", {}, `${info.name} — ${t("mb.card.power", { power: info.power })}${

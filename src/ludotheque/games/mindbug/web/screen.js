@@ -126,7 +126,7 @@ function statusChips(live, view, seatOnBoard, ctx) {
   if (live.cannot_block) chips.push(t("mb.status.cannot_block"));
   if (live.cannot_attack) chips.push(t("mb.status.cannot_attack"));
   if (live.owner !== seatOnBoard && live.owner >= 0) {
-    chips.push(t("mb.status.owner", { name: seatName(live.owner) }));
+    chips.push(t("mb.status.owner", { name: t("mb.seat", { n: live.owner + 1 }) }));
   }
   return chips;
 }
@@ -205,7 +205,8 @@ function playerPanel(ctx, s, legalMap) {
     "aria-label": t("mb.player", { name: seatName(s) }),
   });
   const head = el("header", { class: "mb-head" });
-  const title = el("h3", { class: "mb-name" }, el("span", { text: seatName(s) }));
+  const title = el("h3", { class: "mb-name" },
+    el("span", { class: "mb-seat", text: t("mb.seat", { n: s + 1 }) }), el("span", { text: seatName(s) }));
   if (tag) title.append(el("span", { class: "mb-team", text: t("mb.team", { team: "AB"[team] }) }));
   if (s === me) title.append(el("span", { class: "mb-tag", text: t("mb.you") }));
   if (active) title.append(el("span", { class: "mb-tag mb-turn", text: t("mb.turn_mark") }));
@@ -358,8 +359,10 @@ function prompt(ctx, legalMap, placed) {
     box.classList.add("mb-over");
     box.append(el("h3", { text: t("mb.over") }));
     if (r && r.text) box.append(el("p", { "data-testid": "mb-why", text: r.text }));
-    box.append(el("p", { class: "mb-final", text: t("mb.final_life", {
-      a: view.life[0], b: view.life[1] }) }));
+    const side = (team) => (view.players === 4 ? t("mb.team", { team: "AB"[team] })
+      : `${t("mb.seat", { n: team + 1 })} (${seatName(team)})`);
+    box.append(el("p", { class: "mb-final", "data-testid": "mb-final", text: t("mb.final_life", {
+      a: side(0), life_a: view.life[0], b: side(1), life_b: view.life[1] }) }));
     return box;
   }
   if (!view.pending) return box;
@@ -447,6 +450,27 @@ function prompt(ctx, legalMap, placed) {
 }
 
 // -- the moments: what the new steps did ---------------------------------------------------
+// The banner lives outside the board, so that the next state (a bot answers at once) does not
+// cut it short: new lines join the ones still shown, and the fade starts again.
+let banner = null;
+let bannerSince = 0;
+
+function toast(events) {
+  if (!banner || !banner.isConnected) {
+    banner = el("div", { class: "screen-mindbug mb-toast", "data-testid": "mb-moment", role: "status",
+      "aria-live": "polite" });
+    banner.addEventListener("animationend", () => banner.replaceChildren());
+    document.body.append(banner);
+  }
+  if (Date.now() - bannerSince > 3000) banner.replaceChildren();
+  bannerSince = Date.now();
+  for (const e of events) banner.append(el("p", { class: `mb-moment-${e.kind}`, text: e.text }));
+  while (banner.childElementCount > 4) banner.firstElementChild.remove();
+  banner.classList.remove("mb-moment");
+  void banner.offsetWidth; // restart the fade
+  banner.classList.add("mb-moment");
+}
+
 const MOMENTS = new Set(["mindbug", "mindfrog", "defeated", "life", "effect", "control",
   "exhausted", "fight", "unblocked", "discard", "steal_hand", "from_discard", "revived",
   "frenzy", "hunt", "game_over", "no_action", "pass", "forbid_block", "silenced", "recover"]);
@@ -459,14 +483,8 @@ function moments(ctx, root) {
   lastAnimated = version;
   if (first && state.steps.length > 2) return; // a page opened mid-game: no replay of history
   const events = state.steps.flatMap((s) => s.events);
-  const shown = events.filter((e) => MOMENTS.has(e.kind)).slice(-4);
-  if (shown.length) {
-    const banner = el("div", { class: "mb-moment", "data-testid": "mb-moment", role: "status" });
-    for (const e of shown) {
-      banner.append(el("p", { class: `mb-moment-${e.kind}`, text: e.text }));
-    }
-    root.append(banner);
-  }
+  const shown = events.filter((e) => MOMENTS.has(e.kind));
+  if (shown.length) toast(shown);
   for (const e of events) {
     const d = e.data || {};
     if (e.kind === "mindbug" || e.kind === "control" || e.kind === "mindfrog") {
