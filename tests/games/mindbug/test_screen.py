@@ -39,16 +39,30 @@ def test_plays_attacks_blocks_and_mindbugs_are_public() -> None:
     act(s, "play arachnhibou") if "play arachnhibou" in legal(s) else None
 
 
-def test_the_card_an_opponent_gives_from_their_hand_is_a_secret_choice() -> None:
+def test_the_card_an_opponent_gives_from_their_hand_is_secret_in_tag_team() -> None:
+    # Hamster affamé: the opponent gives a card of their choice; only the two players learn
+    # which. In Tag Team the two others (and spectators) must not read the choice.
+    s = setup(players=4, new_servants=True, mindbugs=[0, 0, 0, 0], mindfrogs=[0, 0, 0, 0],
+              hands=[["hamster-affame"], ["gorillion", "abeille-tueuse"], ["reptireur"],
+                     ["dr-axolotl"]])
+    act(s, "play hamster-affame")
+    assert pending(s) == "foe"
+    act(s, "foe 1")
+    assert pending(s) == "pick" and s.to_act() == (1,)
+    for text in legal(s):
+        assert not s.is_public(1, GAME.parse(text)), text
+    act(s, legal(s)[0])
+    assert pending(s) == "keep"
+    assert all(s.is_public(0, GAME.parse(t)) for t in legal(s))  # playing it shows it
+
+
+def test_the_card_given_in_a_two_player_game_is_known_to_all_so_public() -> None:
+    # Decision 8 (docs/rules/mindbug.md): a card known to every player is public.
     s = setup(hands=[["hamster-affame"], ["gorillion", "abeille-tueuse"]], new_servants=True)
     act(s, "play hamster-affame")
     act(s, "decline") if pending(s) == "mindbug" else None
     assert pending(s) == "pick" and s.to_act() == (1,)
-    for text in legal(s):
-        assert not s.is_public(1, GAME.parse(text)), text  # only the two players learn it
-    act(s, legal(s)[0])
-    assert pending(s) == "keep"
-    assert all(s.is_public(0, GAME.parse(t)) for t in legal(s))  # playing it shows it
+    assert all(s.is_public(1, GAME.parse(t)) for t in legal(s))
 
 
 def test_a_discarded_card_is_chosen_in_the_open() -> None:

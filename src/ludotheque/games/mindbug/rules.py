@@ -951,12 +951,15 @@ class MindbugState(State):
 
     # -- the end ---------------------------------------------------------------------------------
     def is_public(self, seat: int, action: Action) -> bool:
-        """Plays, attacks, blocks, Mindbugs and every word are seen by all; the one secret
-        choice is the card an opponent gives from their hand (give_card, New Servants), which
-        only the giver and the receiver learn."""
+        """Plays, attacks, blocks, Mindbugs and every word are seen by all. The one secret
+        choice is the card an opponent gives from their hand (give_card, New Servants): only
+        the giver and the receiver learn it, which is everyone in a 2-player game (decision 8
+        of docs/rules/mindbug.md: a card every player knows is public) but not in Tag Team."""
         if isinstance(action, CardAction) and self.stack and self.stack[-1][0] == "pick":
-            task = self.stack[-1]
-            return self.creature(task[1]).triggered(task[3])[task[4]].verb != "give_card"
+            _, source, ctrl, trig, idx, foe, _ = self.stack[-1]
+            if self.creature(source).triggered(trig)[idx].verb == "give_card":
+                everyone = (1 << self.n) - 1
+                return bool(self.known[action.card] | (1 << int(ctrl)) | (1 << int(foe)) == everyone)
         return True
 
     def is_over(self) -> bool:

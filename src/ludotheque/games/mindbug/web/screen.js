@@ -209,6 +209,9 @@ function playerPanel(ctx, s, legalMap) {
     el("span", { class: "mb-seat", text: t("mb.seat", { n: s + 1 }) }), el("span", { text: seatName(s) }));
   if (tag) title.append(el("span", { class: "mb-team", text: t("mb.team", { team: "AB"[team] }) }));
   if (s === me) title.append(el("span", { class: "mb-tag", text: t("mb.you") }));
+  if (tag && me !== null && s === (me + 1) % 4) title.append(el("span", { class: "mb-tag", text: t("mb.left") }));
+  if (tag && me !== null && s === (me + 3) % 4) title.append(el("span", { class: "mb-tag", text: t("mb.right") }));
+  if (tag && me !== null && s === (me + 2) % 4) title.append(el("span", { class: "mb-tag", text: t("mb.mate") }));
   if (active) title.append(el("span", { class: "mb-tag mb-turn", text: t("mb.turn_mark") }));
   if (acting && !active) title.append(el("span", { class: "mb-tag mb-deciding", text: t("mb.deciding") }));
   head.append(title);
