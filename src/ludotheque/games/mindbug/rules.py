@@ -958,8 +958,8 @@ class MindbugState(State):
         if isinstance(action, CardAction) and self.stack and self.stack[-1][0] == "pick":
             _, source, ctrl, trig, idx, foe, _ = self.stack[-1]
             if self.creature(source).triggered(trig)[idx].verb == "give_card":
-                everyone = (1 << self.n) - 1
-                return bool(self.known[action.card] | (1 << int(ctrl)) | (1 << int(foe)) == everyone)
+                learns = self.known[action.card] | (1 << int(ctrl)) | (1 << int(foe))
+                return bool(learns == (1 << self.n) - 1)
         return True
 
     def is_over(self) -> bool:
