@@ -137,7 +137,7 @@ function cardTile(ctx, { id, key, live, seatOnBoard, actions = [], size = "", pl
   if (!info) return null;
   const chips = live ? statusChips(live, ctx.view, seatOnBoard, ctx) : [];
   const legal = actions.length > 0;
-  const isSelected = selected && selected.id === id;
+  const isSelected = selected && selected.id === id && place !== "focus";
   const tile = el("div", {
     class: `mb-card ${size} ${legal ? "mb-legal" : ""} ${isSelected ? "mb-selected" : ""} ${
       live && live.exhausted ? "mb-exhausted" : ""}`,
@@ -269,9 +269,10 @@ function playerPanel(ctx, s, legalMap) {
   const discard = el("details", { class: "mb-discard", "data-testid": `mb-discardpile-${s}` });
   discard.append(el("summary", { text: t("mb.discard_pile", { n: view.discards[s].length }) }));
   const pile = el("div", { class: "mb-discard-cards" });
+  // A card to choose in a discard pile is offered in the prompt, not in the folded pile.
   for (const c of view.discards[s]) {
     pile.append(cardTile(ctx, { id: c.id, key: c.key, seatOnBoard: s, size: "mb-small",
-      actions: legalMap.byCard.get(c.id) || [], place: "discard" }));
+      place: "discard" }));
   }
   discard.append(pile);
 
