@@ -106,7 +106,8 @@ class Policy:
     """A simple player: attacks when it can, uses a Mindbug and blocks once each (to see those
     steps), then lets things go; chooses the first highlighted card otherwise."""
 
-    def __init__(self) -> None:
+    def __init__(self, prefix: str = "") -> None:
+        self.prefix = prefix  # of its screenshots' names
         self.mindbugged = False
         self.blocked = False
         self.shots: set[str] = set()
@@ -115,7 +116,7 @@ class Policy:
     def once(self, page: Page, what: str) -> None:
         if what not in self.shots:
             self.shots.add(what)
-            shot(page, what)
+            shot(page, self.prefix + what)
 
     def decide(self, page: Page) -> None:
         question = page.get_by_test_id("mb-question").inner_text(timeout=2000)
@@ -300,7 +301,7 @@ def test_tag_team_is_playable_and_readable(site: LiveServer,
     expect(page.get_by_test_id("mb-player-1")).to_contain_text("équipe B")
     expect(page.get_by_test_id("mb-handrow-0").locator(".mb-card")).to_have_count(3)
     shot(page, "tag-team-start")
-    policy = Policy()
+    policy = Policy("tag-team-")
     play_game(page, policy, 150,
               lambda: check_nothing_hidden_shows(site, gid, page, frames))
     expect(page.get_by_test_id("mb-prompt")).to_contain_text("Partie terminée")
