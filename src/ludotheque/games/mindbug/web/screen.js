@@ -532,6 +532,15 @@ function draw(element, ctx) {
     el("span", { text: t("mb.turn", { n: view.turn }) }),
     el("span", { text: t("mb.active", { name: ctx.seatName(view.active) }) }),
     el("span", { text: t("mb.unused", { n: view.unused }) }));
+  // MB-4: who started, and why (the cards revealed from the unused pile), early in the game.
+  const reveal = view.reveals && view.reveals[view.reveals.length - 1];
+  if (reveal && view.turn <= 2) {
+    // One revealed card per team (per player with 2 players), in team order.
+    const who = (i) => (view.players === 4 ? t("mb.team", { team: "AB"[i] }) : t("mb.seat", { n: i + 1 }));
+    const shown = reveal.map((key, i) => [who(i), creature(key, ctx.lang)]).filter(([, c]) => c)
+      .map(([side, c]) => t("mb.reveal_card", { who: side, name: c.name, power: c.power }));
+    info.append(el("span", { "data-testid": "mb-reveals", text: t("mb.reveals", { cards: shown.join(", ") }) }));
+  }
   const ask = prompt(ctx, legalMap, placed);
   root.append(info, top, ask, bottom);
   // Never leave a player stuck: any legal action the screen has not drawn stays a button.
