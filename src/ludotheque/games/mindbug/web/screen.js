@@ -459,7 +459,24 @@ function prompt(ctx, legalMap, placed) {
 let banner = null;
 let bannerSince = 0;
 
-function toast(events) {
+// The creature a moment is about, drawn small beside its line (crossed out when defeated).
+const PICTURED = { mindbug: "key", mindfrog: "key", control: "key", defeated: "key",
+  exhausted: "key", revived: "key", from_discard: "target_key" };
+
+function momentLine(e, ctx) {
+  const line = el("div", { class: `mb-moment-line mb-moment-${e.kind}` });
+  const key = PICTURED[e.kind] && e.data ? e.data[PICTURED[e.kind]] : null;
+  const info = key ? creature(key, ctx.lang) : null;
+  if (info) {
+    const mini = el("span", { class: "mb-mini", "aria-hidden": "true" });
+    mini.append(cardFace(info, { keywordWord: (k) => keywordWord(k, ctx.lang), t: ctx.t }));
+    line.append(mini);
+  }
+  line.append(el("p", { text: e.text }));
+  return line;
+}
+
+function toast(events, ctx) {
   if (!banner || !banner.isConnected) {
     banner = el("div", { class: "screen-mindbug mb-toast", "data-testid": "mb-moment", role: "status",
       "aria-live": "polite" });
@@ -468,8 +485,8 @@ function toast(events) {
   }
   if (Date.now() - bannerSince > 3000) banner.replaceChildren();
   bannerSince = Date.now();
-  for (const e of events) banner.append(el("p", { class: `mb-moment-${e.kind}`, text: e.text }));
-  while (banner.childElementCount > 4) banner.firstElementChild.remove();
+  for (const e of events) banner.append(momentLine(e, ctx));
+  while (banner.childElementCount > 3) banner.firstElementChild.remove();
   banner.classList.remove("mb-moment");
   void banner.offsetWidth; // restart the fade
   banner.classList.add("mb-moment");
@@ -488,7 +505,7 @@ function moments(ctx, root) {
   if (first && state.steps.length > 2) return; // a page opened mid-game: no replay of history
   const events = state.steps.flatMap((s) => s.events);
   const shown = events.filter((e) => MOMENTS.has(e.kind));
-  if (shown.length) toast(shown);
+  if (shown.length) toast(shown, ctx);
   for (const e of events) {
     const d = e.data || {};
     if (e.kind === "mindbug" || e.kind === "control" || e.kind === "mindfrog") {
