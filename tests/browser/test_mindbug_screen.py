@@ -299,6 +299,10 @@ def test_tag_team_is_playable_and_readable(site: LiveServer,
         expect(page.get_by_test_id(f"mb-mindfrogs-{seat}")).to_contain_text("1")
     expect(page.get_by_test_id("mb-player-0")).to_contain_text("équipe A")
     expect(page.get_by_test_id("mb-player-1")).to_contain_text("équipe B")
+    # MB-20, MB-23, MB-25: the left opponent (next seat) decides and blocks first.
+    expect(page.get_by_test_id("mb-player-1")).to_contain_text("adversaire de gauche")
+    expect(page.get_by_test_id("mb-player-3")).to_contain_text("adversaire de droite")
+    expect(page.get_by_test_id("mb-player-2")).to_contain_text("coéquipier")
     expect(page.get_by_test_id("mb-handrow-0").locator(".mb-card")).to_have_count(3)
     shot(page, "tag-team-start")
     policy = Policy("tag-team-")

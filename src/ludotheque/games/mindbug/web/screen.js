@@ -603,7 +603,13 @@ export default {
         ctx.redraw();
       }
     };
-    draw(element, ctx);
+    // Keyboard play: when the board had the focus (or nothing had), the next decision gets it.
+    const active = document.activeElement;
+    const ours = !active || active === document.body || element.contains(active);
+    const root = draw(element, ctx);
+    if (ours && context.legal.length) {
+      root.querySelector(".mb-prompt .mb-big, .mb-card.mb-legal")?.focus({ preventScroll: true });
+    }
   },
 };
 
