@@ -504,7 +504,8 @@ function moments(ctx, root) {
   lastAnimated = version;
   if (first && state.steps.length > 2) return; // a page opened mid-game: no replay of history
   const events = state.steps.flatMap((s) => s.events);
-  const shown = events.filter((e) => MOMENTS.has(e.kind));
+  // Only public events: the banner outlives the hotseat curtain.
+  const shown = events.filter((e) => MOMENTS.has(e.kind) && !e.to);
   if (shown.length) toast(shown, ctx);
   for (const e of events) {
     const d = e.data || {};
