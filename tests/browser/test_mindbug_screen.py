@@ -234,6 +234,13 @@ def test_a_whole_game_against_a_bot_by_clicks_hiding_the_other_hand(
     expect(page.get_by_test_id("mb-moment")).to_contain_text("Fin de la partie")
     expect(page.get_by_test_id("mb-moment")).to_be_hidden(timeout=6000)
     shot(page, "end")
+    # Any card can be read large: a tap shows it in the prompt, "Fermer" puts it away.
+    card = page.locator(".mb-board .mb-card, .mb-hand .mb-card").first
+    key = card.get_attribute("data-key")
+    card.click()
+    expect(page.get_by_test_id("mb-preview").locator(".mb-card")).to_have_attribute("data-key", key or "?")
+    page.get_by_test_id("mb-preview-close").click()
+    expect(page.get_by_test_id("mb-preview")).to_have_count(0)
     page.set_viewport_size({"width": 380, "height": 800})
     page.wait_for_timeout(300)
     shot(page, "phone-end")

@@ -10,6 +10,7 @@ const FOE_ACTION = /^foe (\d)$/;
 
 // What the player is doing between two messages: the card chosen, waiting for confirmation.
 let selected = null; // { id, text }
+let preview = null; // { id, key, live }: a card shown large to be read
 let selectionKey = "";
 let lastAnimated = -1;
 let styled = false;
@@ -142,7 +143,7 @@ function cardTile(ctx, { id, key, live, seatOnBoard, actions = [], size = "", pl
     class: `mb-card ${size} ${legal ? "mb-legal" : ""} ${isSelected ? "mb-selected" : ""} ${
       live && live.exhausted ? "mb-exhausted" : ""}`,
     tabindex: "0",
-    role: legal ? "button" : "img",
+    role: legal || place !== "focus" ? "button" : "img",
     "aria-label": cardLabel(info, ctx, [
       ...chips,
       legal ? actions.map((a) => verbLabel(ctx, a.verb)).join(", ") : null,
@@ -157,9 +158,14 @@ function cardTile(ctx, { id, key, live, seatOnBoard, actions = [], size = "", pl
   if (chips.length) {
     tile.append(el("ul", { class: "mb-chips" }, ...chips.map((c) => el("li", { text: c }))));
   }
-  if (legal) {
-    const choose = () => {
+  // A legal card is chosen; any other card is shown large to be read (on a phone above all).
+  if ((legal || place !== "focus") && ctx.redraw) {
+    const choose = legal ? () => {
       selected = { id, text: actions[0].text, actions };
+      preview = null;
+      ctx.redraw();
+    } : () => {
+      preview = preview && preview.id === id ? null : { id, key, live };
       ctx.redraw();
     };
     tile.addEventListener("click", choose);
@@ -355,6 +361,17 @@ function bigButton(ctx, text, label, kind, testid) {
   }, el("span", { text: label }));
 }
 
+// A card the player tapped to read it, large, until closed.
+function previewBlock(ctx) {
+  const shownCard = findCard(ctx.view, preview.id);
+  const live = shownCard ? shownCard.live : preview.live;
+  return el("div", { class: "mb-focus mb-preview", "data-testid": "mb-preview" },
+    cardTile(ctx, { id: preview.id, key: preview.key, live, seatOnBoard: shownCard ? shownCard.seat : -1,
+      size: "mb-large", place: "focus" }),
+    el("button", { type: "button", class: "mb-big mb-big-back", "data-testid": "mb-preview-close",
+      onclick: () => { preview = null; ctx.redraw(); } }, el("span", { text: ctx.t("mb.close_preview") })));
+}
+
 function prompt(ctx, legalMap, placed) {
   const { view, t, legal, seatName } = ctx;
   const box = el("section", { class: "mb-prompt", "data-testid": "mb-prompt", "aria-live": "polite" });
@@ -367,6 +384,7 @@ function prompt(ctx, legalMap, placed) {
       : `${t("mb.seat", { n: team + 1 })} (${seatName(team)})`);
     box.append(el("p", { class: "mb-final", "data-testid": "mb-final", text: t("mb.final_life", {
       a: side(0), life_a: view.life[0], b: side(1), life_b: view.life[1] }) }));
+    if (preview) box.append(previewBlock(ctx));
     return box;
   }
   if (!view.pending) return box;
@@ -389,10 +407,12 @@ function prompt(ctx, legalMap, placed) {
         actions: found && found.place === "board" ? [] : legalMap.byCard.get(view.pending.card) || [] })));
     if (!(found && found.place === "board")) placed.add(view.pending.card);
   }
+  if (preview && !selected) row.append(previewBlock(ctx));
   const side = el("div", { class: "mb-prompt-side" });
   if (!mine) {
     side.append(el("p", { class: "mb-question mb-waiting", "data-testid": "mb-waiting",
       text: waiting(ctx) }));
+    if (!ctx.replay) side.append(el("p", { class: "mb-hint", text: t("mb.hint_read") }));
     row.append(side);
     box.append(row);
     return box;
@@ -588,6 +608,7 @@ export default {
       selected = null;
       selectionKey = key;
     }
+    if (preview && !findCard(context.view, preview.id)) preview = null;
     const ctx = { ...context };
     ctx.redraw = () => {
       const focused = document.activeElement && document.activeElement.dataset
