@@ -238,7 +238,8 @@ def test_a_whole_game_against_a_bot_by_clicks_hiding_the_other_hand(
     card = page.locator(".mb-board .mb-card, .mb-hand .mb-card").first
     key = card.get_attribute("data-key")
     card.click()
-    expect(page.get_by_test_id("mb-preview").locator(".mb-card")).to_have_attribute("data-key", key or "?")
+    shown = page.get_by_test_id("mb-preview").locator(".mb-card")
+    expect(shown).to_have_attribute("data-key", key or "?")
     page.get_by_test_id("mb-preview-close").click()
     expect(page.get_by_test_id("mb-preview")).to_have_count(0)
     page.set_viewport_size({"width": 380, "height": 800})
