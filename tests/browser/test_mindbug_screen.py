@@ -17,6 +17,7 @@ from playwright.sync_api import Page, expect
 
 from ludotheque import games
 from ludotheque.core.record import Move, Record, replay
+from ludotheque.games.mindbug.cards import catalogue
 from ludotheque.games.mindbug.rules import MindbugState
 from ludotheque.store import Store
 
@@ -247,12 +248,20 @@ def test_a_whole_game_against_a_bot_by_clicks_hiding_the_other_hand(
     shot(page, "phone-end")
 
 
-def test_phone_sized_screen_and_keyboard_play(site: LiveServer,
-                                              contexts: Callable[[], Any]) -> None:
+def test_phone_sized_screen_and_keyboard_play_in_english(site: LiveServer,
+                                                         contexts: Callable[[], Any]) -> None:
     page = as_guest(contexts(), "Basile")
     page.set_viewport_size({"width": 380, "height": 800})
+    page.locator("a[data-lang=en]").click()
     gid = create(page, ["me", "bot:random"], game="mindbug", setup="2p")
     expect(page.get_by_test_id("mb-screen")).to_be_visible()
+    # The cards speak the page's language: English names and texts from the card data.
+    card = page.get_by_test_id("mb-handrow-0").locator(".mb-card").first
+    creature = catalogue(True).by_key[card.get_attribute("data-key") or "?"]
+    label = card.get_attribute("aria-label") or ""
+    assert label.startswith(creature.name_en) and creature.text_en in label and "power" in label
+    expect(card.locator("svg title")).to_contain_text(creature.text_en)
+    expect(page.get_by_test_id("mb-life-0")).to_have_attribute("aria-label", "3 life")
     deadline = time.monotonic() + 30
     while not (my_turn(page) and page.locator(".mb-card.mb-legal").count()):
         assert time.monotonic() < deadline

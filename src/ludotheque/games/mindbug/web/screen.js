@@ -480,14 +480,16 @@ let banner = null;
 let bannerSince = 0;
 
 // The creature a moment is about, drawn small beside its line (crossed out when defeated).
-const PICTURED = { mindbug: "key", mindfrog: "key", control: "key", defeated: "key",
-  exhausted: "key", revived: "key", from_discard: "target_key" };
+const PICTURED = {
+  mindbug: ["key"], mindfrog: ["key"], control: ["key"], defeated: ["key"], exhausted: ["key"],
+  revived: ["key"], from_discard: ["target_key"], unblocked: ["key"], fight: ["key", "blocker_key"],
+};
 
 function momentLine(e, ctx) {
   const line = el("div", { class: `mb-moment-line mb-moment-${e.kind}` });
-  const key = PICTURED[e.kind] && e.data ? e.data[PICTURED[e.kind]] : null;
-  const info = key ? creature(key, ctx.lang) : null;
-  if (info) {
+  for (const field of PICTURED[e.kind] || []) {
+    const info = e.data && e.data[field] ? creature(e.data[field], ctx.lang) : null;
+    if (!info) continue;
     const mini = el("span", { class: "mb-mini", "aria-hidden": "true" });
     mini.append(cardFace(info, { keywordWord: (k) => keywordWord(k, ctx.lang), t: ctx.t }));
     line.append(mini);
