@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ludotheque.core.game import Event
+from ludotheque.core.game import Event, Result
 
 from .cards import catalogue
 
@@ -15,15 +15,25 @@ def _name(key: object, lang: str) -> str:
     return str(key)
 
 
+def _text(key: object, lang: str) -> str:
+    for ns in (False, True):
+        cr = catalogue(ns).get(str(key))
+        if cr is not None:
+            return (cr.text_fr if lang == "fr" else cr.text_en).rstrip(".")
+    return ""
+
+
 def _seat(seat: object, lang: str) -> str:
-    return f"{'Joueur' if lang == 'fr' else 'Player'} {seat}"
+    # Seats are counted from 1, as the room shows them ("Siège 1").
+    number = int(str(seat)) + 1 if str(seat).isdigit() else seat
+    return f"{'Joueur' if lang == 'fr' else 'Player'} {number}"
 
 
 def _team(team: object, seats: object, lang: str) -> str:
     if isinstance(seats, list) and len(seats) == 1:
         return _seat(seats[0], lang)
     if isinstance(seats, list):
-        who = " & ".join(str(x) for x in seats)
+        who = " & ".join(str(int(x) + 1) for x in seats)
         return f"l'équipe {'AB'[int(str(team))]} ({who})" if lang == "fr" else \
             f"team {'AB'[int(str(team))]} ({who})"
     return f"l'équipe {team}" if lang == "fr" else f"team {team}"
@@ -61,10 +71,13 @@ def describe_event(event: Event, lang: str = "fr") -> str:
     if k == "play":
         return f"{who} joue {card}." if fr else f"{who} plays {card}."
     if k == "mindbug":
-        return (f"{who} utilise un Mindbug et prend {card} à {_seat(d['from'], lang)} !" if fr
-                else f"{who} uses a Mindbug and takes {card} from {_seat(d['from'], lang)}!")
+        foe = _seat(d["from"], lang)
+        return (f"{who} utilise un Mindbug et prend {card} à {foe}, qui rejoue (MB-7) !" if fr
+                else f"{who} uses a Mindbug and takes {card} from {foe}, who acts again "
+                     "(MB-7)!")
     if k == "mindbug_declined":
-        return f"{who} n'utilise pas de Mindbug." if fr else f"{who} uses no Mindbug."
+        return f"{who} laisse passer, sans Mindbug." if fr else \
+            f"{who} lets it through, no Mindbug."
     if k == "mindfrog":
         return (f"{who} utilise sa Mindfrog et prend {card} à son coéquipier." if fr
                 else f"{who} uses their Mindfrog and takes {card} from their teammate.")
@@ -91,7 +104,8 @@ def describe_event(event: Event, lang: str = "fr") -> str:
     if k == "cannot_block":
         return f"{who} ne peut pas bloquer {card}." if fr else f"{who} cannot block {card}."
     if k == "unblocked":
-        return f"{card} n'est pas bloquée." if fr else f"{card} is not blocked."
+        return (f"{card} n'est pas bloquée : 1 point de vie perdu (MB-8)." if fr
+                else f"{card} is not blocked: 1 life lost (MB-8).")
     if k == "fight":
         b = _name(d.get("blocker_key"), lang)
         return (f"Combat : {card} ({d['power']}) contre {b} ({d['blocker_power']})." if fr
@@ -100,14 +114,23 @@ def describe_event(event: Event, lang: str = "fr") -> str:
         return (f"{card} est CORIACE : elle s'incline au lieu d'être détruite." if fr
                 else f"{card} is TOUGH: it is exhausted instead of defeated.")
     if k == "defeated":
-        return (f"{card} est détruite et va dans la défausse de {_seat(d['owner'], lang)}." if fr
-                else f"{card} is defeated and goes to {_seat(d['owner'], lang)}'s discard pile.")
+        owner = _seat(d["owner"], lang)
+        why = ""
+        if event.ruling == "MB-14":
+            why = " (VENIMEUX, MB-14)" if fr else " (POISONOUS, MB-14)"
+        return (f"{card} est détruite{why} et va dans la défausse de {owner} (MB-16)." if fr
+                else f"{card} is defeated{why} and goes to {owner}'s discard pile (MB-16).")
     if k == "life":
         ch = int(d["change"])
-        sign = f"+{ch}" if ch > 0 else str(ch)
         team = _team(d["team"], d.get("seats"), lang)
-        return (f"Points de vie de {team} : {d['life']} ({sign})." if fr
-                else f"Life of {team}: {d['life']} ({sign}).")
+        life = int(d["life"])
+        if ch < 0:
+            return (f"{team} perd {-ch} point(s) de vie : il en reste {life}." if fr
+                    else f"{team} loses {-ch} life: {life} left.")
+        if ch > 0:
+            return (f"{team} gagne {ch} point(s) de vie : {life} en tout." if fr
+                    else f"{team} gains {ch} life: {life} in all.")
+        return (f"Points de vie de {team} : {life}." if fr else f"Life of {team}: {life}.")
     if k == "frenzy":
         return f"{card} (FURIE) attaque une seconde fois." if fr else \
             f"{card} (FRENZY) attacks a second time."
@@ -123,8 +146,11 @@ def describe_event(event: Event, lang: str = "fr") -> str:
         return (f"La condition de {card} n'est pas remplie." if fr
                 else f"The condition of {card} is not met.")
     if k == "effect":
+        # The card's own text says what the effect does (MB-30).
+        text = _text(d.get("key"), lang)
         verb = _VERBS[lang].get(str(d.get("verb")), _VERBS[lang]["effect"])
-        return f"{card} {verb}."
+        return (f"Effet de {card} — {text} (MB-30)." if fr
+                else f"Effect of {card} — {text} (MB-30).") if text else f"{card} {verb}."
     if k == "control":
         return (f"{who} prend le contrôle de {card} ({_seat(d['from'], lang)})." if fr
                 else f"{who} takes control of {card} ({_seat(d['from'], lang)}).")
@@ -174,3 +200,45 @@ def describe_event(event: Event, lang: str = "fr") -> str:
         return f"Fin de la partie : égalité ({reason})." if fr else f"Game over: draw ({reason})."
     args = ", ".join(f"{a}={v}" for a, v in d.items())
     return f"{k}({args})"
+
+
+def describe_result(result: Result, lang: str = "fr") -> str:
+    """Why the game ended, in one sentence with the life left (MB-19 keeps both)."""
+    fr = lang != "en"
+    n = len(result.ranks)
+    winners = [s for s in range(n) if result.ranks[s] == 0]
+    losers = [s for s in range(n) if result.ranks[s] != 0]
+
+    def side(seats: list[int]) -> str:
+        if n == 2 or not seats:
+            return _seat(seats[0] if seats else "?", lang)
+        return _team(seats[0] % 2, seats, lang)
+
+    def life(seats: list[int]) -> int:
+        return int(result.scores[seats[0]]) if seats else 0
+
+    if result.reason == "turn_limit" or not losers:
+        return (f"La partie atteint la limite de tours : égalité, à {life([0])} contre "
+                f"{life([1])} points de vie." if fr else
+                f"The game reached the turn limit: a draw, at {life([0])} to {life([1])} life.")
+    win, lose = side(winners), side(losers)
+    left = life(winners)
+    if result.reason == "life":
+        return (f"{_cap(lose)} n'a plus de points de vie (MB-18) ; {win} gagne avec {left} "
+                f"point(s) de vie." if fr else
+                f"{_cap(lose)} has no life left (MB-18); {win} wins with {left} life.")
+    if result.reason == "no_action":
+        return (f"{_cap(lose)} ne pouvait ni jouer ni attaquer (MB-6) ; {win} gagne, à "
+                f"{left} contre {life(losers)} points de vie." if fr else
+                f"{_cap(lose)} could neither play nor attack (MB-6); {win} wins, at {left} to "
+                f"{life(losers)} life.")
+    if result.reason == "team_stuck":
+        return (f"Les deux joueurs de {lose} n'ont pas pu agir l'un après l'autre (MB-26) ; "
+                f"{win} gagne avec {left} point(s) de vie." if fr else
+                f"Both players of {lose} could not act one after the other (MB-26); {win} wins "
+                f"with {left} life.")
+    return result.detail or result.reason
+
+
+def _cap(text: str) -> str:
+    return text[:1].upper() + text[1:]

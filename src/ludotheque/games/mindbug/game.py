@@ -6,11 +6,11 @@ from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from ludotheque.core.errors import OptionsError
-from ludotheque.core.game import JSON, Action, Config, Event, Game, Options, State
+from ludotheque.core.game import JSON, Action, Config, Event, Game, Options, Result, State
 
 from . import notation
 from .cards import catalogue
-from .describe import describe_event
+from .describe import describe_event, describe_result
 from .rules import MindbugState, register_catalogue
 
 
@@ -54,6 +54,9 @@ class Mindbug(Game):
 
     def describe(self, event: Event, lang: str = "fr") -> str:
         return describe_event(event, lang)
+
+    def describe_result(self, result: Result, lang: str = "fr") -> str:
+        return describe_result(result, lang)
 
     def render(self, view: Mapping[str, JSON], seat: int | None, lang: str = "fr") -> Any:
         from .terminal import render_view

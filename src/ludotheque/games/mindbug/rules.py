@@ -950,6 +950,18 @@ class MindbugState(State):
             raise AssertionError(f"verb {v} is not triggered")
 
     # -- the end ---------------------------------------------------------------------------------
+    def is_public(self, seat: int, action: Action) -> bool:
+        """Plays, attacks, blocks, Mindbugs and every word are seen by all. The one secret
+        choice is the card an opponent gives from their hand (give_card, New Servants): only
+        the giver and the receiver learn it, which is everyone in a 2-player game (decision 8
+        of docs/rules/mindbug.md: a card every player knows is public) but not in Tag Team."""
+        if isinstance(action, CardAction) and self.stack and self.stack[-1][0] == "pick":
+            _, source, ctrl, trig, idx, foe, _ = self.stack[-1]
+            if self.creature(source).triggered(trig)[idx].verb == "give_card":
+                learns = self.known[action.card] | (1 << int(ctrl)) | (1 << int(foe))
+                return bool(learns == (1 << self.n) - 1)
+        return True
+
     def is_over(self) -> bool:
         return self.winner != NONE
 
@@ -1008,14 +1020,20 @@ class MindbugState(State):
             task = self.stack[-1]
             who = self._options()[0]
             pending = {"kind": task[0], "seat": who}
+            mask = everyone if seat is None else 1 << seat
             if task[0] in ("mindbug", "mindfrog", "hunt", "block", "frenzy", "rapid", "keep",
                            "revive", "pick", "foe"):
                 pending["card"] = task[1]
+                # The creature's key when this seat may know it (a card given from a hand
+                # is known to its two players only), so that a screen can show the card.
+                if self.known[task[1]] & mask == mask:
+                    pending["key"] = self.key(task[1])
             if task[0] == "pick":
                 pending["verb"] = self.creature(task[1]).triggered(task[3])[task[4]].verb
                 pending["picks"] = list(task[6])
             if task[0] == "order":
                 pending["cards"] = [t[0] for t in task[1]]
+                pending["keys"] = [self.key(t[0]) for t in task[1]]
         result = self.result()
         return {
             "players": self.n,
