@@ -196,14 +196,25 @@ def test_a_whole_game_against_a_bot_by_clicks_hiding_the_other_hand(
     screen = page.get_by_test_id("mb-screen")
     expect(screen).to_be_visible()
     # The table at a glance: both players' life, Mindbugs, hands, draw piles, discard piles.
+    # The bot may start (MB-4): wait until the game waits for this page, then compare the
+    # page with the game as the server holds it.
+    deadline = time.monotonic() + 30
+    while not isinstance(state := true_state(site, gid), MindbugState) or state.to_act() != (0,):
+        assert time.monotonic() < deadline, "the game never waited for seat 0"
+        page.wait_for_timeout(100)
     for seat in (0, 1):
-        expect(page.get_by_test_id(f"mb-life-{seat}")).to_contain_text("3")
-        expect(page.get_by_test_id(f"mb-mindbugs-{seat}")).to_contain_text("2")
-        expect(page.get_by_test_id(f"mb-hand-{seat}")).to_contain_text("5")
-        expect(page.get_by_test_id(f"mb-pile-{seat}")).to_contain_text("5")
-    expect(page.get_by_test_id("mb-handrow-0").locator(".mb-card")).to_have_count(5)
+        expect(page.get_by_test_id(f"mb-life-{seat}")).to_contain_text(str(state.life[seat]))
+        expect(page.get_by_test_id(f"mb-mindbugs-{seat}")).to_contain_text(
+            str(state.mindbugs[seat]))
+        expect(page.get_by_test_id(f"mb-hand-{seat}")).to_contain_text(
+            str(len(state.hands[seat])))
+        expect(page.get_by_test_id(f"mb-pile-{seat}")).to_contain_text(
+            str(len(state.piles[seat])))
+    expect(page.get_by_test_id("mb-handrow-0").locator(".mb-card")).to_have_count(
+        len(state.hands[0]))
     expect(page.get_by_test_id("mb-handrow-1").locator(".mb-card")).to_have_count(0)
-    expect(page.get_by_test_id("mb-handrow-1").locator(".mb-backs svg")).to_have_count(5)
+    expect(page.get_by_test_id("mb-handrow-1").locator(".mb-backs svg")).to_have_count(
+        len(state.hands[1]))
     # Every card face has words for those who do not see it: aria-label and an SVG title.
     first = page.get_by_test_id("mb-handrow-0").locator(".mb-card").first
     assert "puissance" in (first.get_attribute("aria-label") or "")

@@ -22,6 +22,9 @@ let state = null;
 let shownSeat = null; // the seat whose view is on screen (hotseat: changes between turns)
 let unveiled = null; // hotseat: the seat that has confirmed it holds the device
 let retry = 500;
+// The version at which this page sent an action still unanswered: no second action until the
+// game moves on or the server refuses (a redraw for a bot's "thinking" must not allow one).
+let pending = null;
 
 function send(message) {
   if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
@@ -32,6 +35,7 @@ function connect() {
   socket = new WebSocket(`${scheme}://${location.host}/ws`);
   socket.addEventListener("open", () => {
     retry = 500;
+    pending = null; // an action lost with the old connection may be sent again
     send({ type: "watch", game: data.game, since: version });
   });
   socket.addEventListener("message", (event) => receive(JSON.parse(event.data)));
@@ -45,6 +49,7 @@ function connect() {
 function receive(message) {
   if (message.type === "state") {
     if (message.since === 0 && version > 0) $("log").replaceChildren();
+    if (message.version !== pending) pending = null;
     version = message.version;
     state = message;
     for (const step of message.steps) logStep(step);
@@ -52,6 +57,7 @@ function receive(message) {
   } else if (message.type === "chat") {
     addChat(message);
   } else if (message.type === "error") {
+    pending = null;
     showError(message.message);
   }
 }
@@ -133,9 +139,14 @@ function render() {
   const legal = shownSeat === null ? [] : state.legal[String(shownSeat)] || [];
   // No version sent: the engine judges the action against the game as it is (another
   // seat's simultaneous choice must not make this one stale).
-  const act = (text) => send({ type: "act", game: data.game, seat: shownSeat, action: text });
+  const act = (text) => {
+    if (pending !== null) return;
+    pending = version;
+    send({ type: "act", game: data.game, seat: shownSeat, action: text });
+  };
   screen.render($("board"), {
     view, seat: shownSeat, legal, act, t, state, lang: data.lang, seatName, replay: false,
+    pending: pending !== null,
   });
   renderActions(legal, act);
 }
