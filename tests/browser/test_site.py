@@ -185,3 +185,21 @@ def test_hotseat_log_shows_public_moves_of_every_seat(contexts: Callable[[], Any
         expect(page.get_by_test_id("log")).to_contain_text(text)
     heads = page.locator("#log .step").all_inner_texts()
     assert len(heads) == 2 and all("pick " in h for h in heads), heads
+
+
+def test_a_player_resigns_and_the_other_sees_why_the_game_ended(
+        contexts: Callable[[], Any]) -> None:
+    alice = as_guest(contexts(), "Alice")
+    gid = create(alice, ["me", "open"])
+    expect(alice.get_by_test_id("resign")).to_be_hidden()  # nobody to play against yet
+    bob = as_guest(contexts(), "Bob", start=f"/g/{gid}")
+    bob.goto(f"/g/{gid}")
+    bob.get_by_test_id("sit-1").click()
+    expect(bob.get_by_test_id("resign")).to_have_text("Abandonner")
+    bob.once("dialog", lambda dialog: dialog.accept())
+    bob.get_by_test_id("resign").click()
+    for page in (alice, bob):
+        expect(page.get_by_test_id("end")).to_be_visible()
+        expect(page.get_by_test_id("end-why")).to_contain_text("Bob a abandonné.")
+        expect(page.get_by_test_id("resign")).to_be_hidden()
+    expect(alice.get_by_test_id("end-winners")).to_contain_text("Vous avez gagné")

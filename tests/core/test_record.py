@@ -89,3 +89,24 @@ def test_a_record_of_another_game_is_refused(game: HighCard) -> None:
     record.game = "mitan"
     with pytest.raises(RecordError, match="not 'carte_haute'"):
         replay(game, record)
+
+
+def test_a_resignation_is_a_stored_result_the_engine_did_not_reach(game: HighCard,
+                                                                  finished: Record) -> None:
+    """A resignation ends an unfinished two-player game: the record keeps it, replay accepts
+    it; it cannot end a game that its rules had ended, nor rank both seats last."""
+    from ludotheque.core.record import RESIGNED, resignation
+
+    result = resignation(2, 1)
+    assert result.reason == RESIGNED and result.winners == (0,) and result.ranks == (0, 1)
+    with pytest.raises(ValueError):
+        resignation(3, 0)
+    unfinished = Record(game.id, finished.seed, 2, {}, moves=finished.moves[:4],
+                        result=result.to_json())
+    assert not replay(game, unfinished).is_over()  # accepted, and the engine's game goes on
+    unfinished.result = {**result.to_json(), "ranks": [1, 1]}
+    with pytest.raises(RecordError, match="ranks one seat of two last"):
+        replay(game, unfinished)
+    finished.result = result.to_json()
+    with pytest.raises(RecordError, match="already over"):
+        replay(game, finished)

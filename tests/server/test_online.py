@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import httpx
 
@@ -192,3 +193,53 @@ def test_a_public_action_is_shown_to_every_seat_and_spectator(server: LiveServer
     step = b.watch(gid)["steps"][0]
     assert step["seat"] == 0 and step["public"] and step["action"] == first
     assert c.watch(gid)["steps"][0]["action"] == first
+
+
+def test_resigning_ends_a_two_player_game_and_survives_a_restart(tmp_path: Path) -> None:
+    server = LiveServer(tmp_path / "resign.sqlite3").start()
+    alice, bob = Player(server).guest("alice"), Player(server).guest("bob")
+    try:
+        gid = alice.new_game(["me", "open"])
+        a, b = alice.socket(), bob.socket()
+        a.watch(gid)
+        b.watch(gid)
+        b.send({"type": "sit", "game": gid, "seat": 1})
+        b.wait_state(gid, status="live")
+        a.act(gid, 0)
+        a.send({"type": "resign", "game": gid, "seat": 1})  # not alice's seat
+        assert a.error()["code"] == "not_your_seat"
+        b.send({"type": "resign", "game": gid, "seat": 1})
+        over = a.wait_state(gid, status="over")
+        assert over["result"]["reason"] == "resign" and over["result"]["winners"] == [0]
+        assert over["result"]["text"] == "bob a abandonné." and over["legal"] == {}
+        b.sync()
+        b.send({"type": "act", "game": gid, "seat": 1, "action": "p1"})
+        assert b.error()["code"] == "game_over"
+        record = Record.from_json(json.loads(alice.http.get(f"/g/{gid}/record.json").text))
+        assert record.result is not None and record.result["reason"] == "resign"
+        assert not replay(load_plugin(PLUGIN), record).is_over()  # the stored result holds
+        server.stop()
+        server = LiveServer(tmp_path / "resign.sqlite3", port=server.port).start()
+        again = alice.socket().watch(gid)
+        assert again["status"] == "over" and again["result"]["reason"] == "resign"
+        assert again["version"] == 1
+    finally:
+        alice.close()
+        bob.close()
+        server.stop()
+
+
+def test_leaving_a_game_of_three_hands_the_seat_to_a_bot(server: LiveServer,
+                                                         people: list[Player]) -> None:
+    alice, bob, _ = people
+    gid = alice.new_game(["me", "open", "bot:random"], kind="mimik")
+    b = bob.socket()
+    b.watch(gid)
+    b.send({"type": "sit", "game": gid, "seat": 1})
+    b.wait_state(gid, status="live")
+    b.send({"type": "resign", "game": gid, "seat": 1})
+    state = b.expect("state")
+    while state["seats"][1]["kind"] != "bot":
+        state = b.expect("state")
+    assert state["seats"][1]["bot"] == "moyen" and state["status"] == "live"
+    assert state["mine"] == [] and state["result"] is None

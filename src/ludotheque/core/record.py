@@ -165,15 +165,36 @@ def replay(game: Game, record: Record, *, check_result: bool = True) -> State:
     return state
 
 
+RESIGNED = "resign"  # the one way a game ends outside its rules: a seat gives it up
+
+
+def resignation(players: int, seat: Seat) -> Result:
+    """A two-player game that `seat` gave up: the other seat wins. (With more seats the site
+    hands the seat to a bot instead, so that the others play on.)"""
+    if players != 2 or not 0 <= seat < players:
+        raise ValueError("a resignation ends a two-player game only")
+    return Result(tuple(1 if s == seat else 0 for s in range(players)), (0.0,) * players,
+                  RESIGNED, f"seat {seat} resigned")
+
+
 def check_stored_result(record: Record, state: State) -> None:
-    """Fail when the record's stored result is not the one the engine reaches."""
+    """Fail when the record's stored result is not the one the engine reaches (or, for a
+    resignation, when the game had already ended by its rules)."""
     if record.result is None:
         return
+    stored = Result.from_json(record.result)
     result = state.result()
+    if stored.reason == RESIGNED:
+        if result is not None:
+            raise RecordError(f"the record says a seat resigned, but the game was already over "
+                              f"({result.reason}) after {len(record.moves)} actions")
+        if len(stored.ranks) != 2 or sorted(stored.ranks) != [0, 1]:
+            raise RecordError(f"a resignation ranks one seat of two last, not "
+                              f"{list(stored.ranks)}")
+        return
     if result is None:
         raise RecordError(f"the record stores a result but the game is not over after "
                           f"{len(record.moves)} actions")
-    stored = Result.from_json(record.result)
     if (stored.ranks, stored.reason) != (result.ranks, result.reason):
         raise RecordError(f"stored result {stored.reason} {list(stored.ranks)} differs from "
                           f"the engine's {result.reason} {list(result.ranks)}")

@@ -324,7 +324,7 @@ class Site:
         room = await self.hub.room(request.path_params["gid"])
         if room is None:
             return self.not_found(request, player, "error.unknown_game")
-        if not room.state.is_over():
+        if not room.over:
             # The record holds every secret choice: it is published when the game is over.
             return self.page(request, "message.html", player, status=403,
                              message_key="record.not_yet")
@@ -348,7 +348,7 @@ class Site:
         lang = pick(request.cookies.get(LANG_COOKIE))
         events = [room.game.describe(e, lang) for e in room.steps[step - 1].events
                   if e.visible_to(None)] if step else []
-        result = room.state.result()
+        result = room.result()
         names = [room.seats[s].get("name") or str(s + 1) for s in result.winners] if result else []
         view = state.view(None)
         # With a screen of its own, the game is drawn by it, read-only (no legal actions).
@@ -362,7 +362,7 @@ class Site:
                          last=room.version, view=view, events=events,
                          action=room.steps[step - 1].action
                          if step and room.steps[step - 1].public else None,
-                         result_text=room.game.describe_result(result, lang) if result else "",
+                         result_text=room.result_text(result, lang) if result else "",
                          mover=room.steps[step - 1].seat if step else None,
                          result=result, winner_names=names)
 
@@ -510,6 +510,10 @@ class Site:
             await room.sit(client, seat)
         elif m.type == "chat":
             await room.chat(client, m.text_field("text", 4 * protocol.MAX_CHAT))
+        elif m.type == "resign":
+            seat = m.int_field("seat")
+            assert seat is not None
+            await room.resign(client, seat)
 
 
 def create_app(db_url: str, *, plugins: Sequence[str] = (), bot_workers: int = 2,

@@ -6,6 +6,8 @@ Client -> server:
   {"type": "act", "game": ID, "seat": S, "action": TEXT, "version": N?}
   {"type": "sit", "game": ID, "seat": S}          take a free seat of an online game
   {"type": "chat", "game": ID, "text": TEXT}
+  {"type": "resign", "game": ID, "seat": S}       give up: two players, the other wins;
+                                                  more, a bot takes the seat
   {"type": "ping"}
 Server -> client:
   {"type": "state", ...}   the room as this client may see it (see rooms.Room.state_for)
@@ -26,7 +28,7 @@ MAX_CHAT = 500  # characters of one chat message
 CHAT_BURST = 5  # messages ...
 CHAT_WINDOW = 10.0  # ... per this many seconds
 
-TYPES = ("watch", "act", "sit", "chat", "ping")
+TYPES = ("watch", "act", "sit", "chat", "resign", "ping")
 
 
 class ProtocolError(Exception):

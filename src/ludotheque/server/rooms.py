@@ -21,8 +21,8 @@ from typing import Any
 from starlette.websockets import WebSocket, WebSocketState
 
 from ludotheque import games
-from ludotheque.core import Event, Game, IllegalAction, LudoError, NotationError, State
-from ludotheque.core.record import Move, Record, record_of, replay_steps
+from ludotheque.core import Event, Game, IllegalAction, LudoError, NotationError, Result, State
+from ludotheque.core.record import RESIGNED, Move, Record, record_of, replay_steps, resignation
 from ludotheque.core.rng import derive_seed
 from ludotheque.store import GameRow, Player, Store
 
@@ -31,6 +31,8 @@ from .i18n import translate
 from .protocol import CHAT_BURST, CHAT_WINDOW, MAX_CHAT, ProtocolError
 
 log = logging.getLogger("ludotheque.server")
+
+SUBSTITUTE = "moyen"  # the bot that takes the seat of a player who leaves a game of 3 or more
 
 
 @dataclass
@@ -96,6 +98,17 @@ class Room:
         self.clients: set[Client] = set()
         self.lock = asyncio.Lock()
         self.thinking: set[int] = set()
+        # A game ended outside its rules (a resignation): the engine's state is not over.
+        self.ended: Result | None = None
+        if row.status == "over" and row.result and not state.is_over():
+            self.ended = Result.from_json(row.result)
+
+    def result(self) -> Result | None:
+        return self.ended if self.ended is not None else self.state.result()
+
+    @property
+    def over(self) -> bool:
+        return self.ended is not None or self.state.is_over()
 
     # -- the record ----------------------------------------------------------------------
     @property
@@ -111,6 +124,8 @@ class Room:
                   **({"bot": s["bot"]} if s.get("kind") == "bot" else {})} for s in self.seats]
         rec = record_of(self.game, self.row.seed, self.row.players, self.row.options,
                         [Move(st.seat, st.action) for st in self.steps], self.state, seats)
+        if self.ended is not None:
+            rec.result = self.ended.to_json()
         rec.meta = {"site_game": self.id}
         return rec
 
@@ -125,7 +140,7 @@ class Room:
         mine = self.seats_of(client.player_id)
         lang = client.lang
         since = max(0, min(since, self.version))
-        live = self.row.status == "live" and not self.state.is_over()
+        live = self.row.status == "live" and not self.over
         to_act = list(self.state.to_act()) if live else []
         message: dict[str, Any] = {
             "type": "state",
@@ -151,12 +166,18 @@ class Room:
         if mine:
             # Only what the spectator may see, plus the client's own seats' views.
             message["view"] = None
-        result = self.state.result()
+        result = self.result()
         if result is not None:
             message["result"] = {**result.to_json(), "winners": list(result.winners),
-                                 "draw": result.is_draw,
-                                 "text": self.game.describe_result(result, lang)}
+                                 "draw": result.is_draw, "text": self.result_text(result, lang)}
         return message
+
+    def result_text(self, result: Result, lang: str) -> str:
+        if result.reason == RESIGNED:
+            loser = result.ranks.index(1)
+            name = self.seats[loser].get("name") or translate(lang, "seat.number", n=loser + 1)
+            return translate(lang, "result.resigned", name=name)
+        return self.game.describe_result(result, lang)
 
     def seat_info(self, index: int, seat: dict[str, Any], client: Client) -> dict[str, Any]:
         return {
@@ -200,7 +221,7 @@ class Room:
         async with self.lock:
             if client is not None and seat not in self.seats_of(client.player_id):
                 raise ProtocolError("not_your_seat")
-            if self.row.status != "live" or self.state.is_over():
+            if self.row.status != "live" or self.over:
                 raise ProtocolError("not_live" if self.row.status == "open" else "game_over")
             if version is not None and version != self.version:
                 raise ProtocolError("stale")
@@ -229,6 +250,30 @@ class Room:
             self.broadcast()
         if status != "over":
             self.schedule_bots()
+
+    async def resign(self, client: Client, seat: int) -> None:
+        """A player gives up their seat. In a two-player game the other seat wins (stored as
+        the game's result); with more seats a bot (Moyen) takes the seat and the others play
+        on, so that no one is left waiting."""
+        async with self.lock:
+            if seat not in self.seats_of(client.player_id):
+                raise ProtocolError("not_your_seat")
+            if self.row.status != "live" or self.over:
+                raise ProtocolError("not_live" if self.row.status == "open" else "game_over")
+            if self.row.players == 2:
+                result = resignation(2, seat)
+                await asyncio.to_thread(self.hub.store.end_game, self.id, result.to_json())
+                self.ended = result
+                self.row.status = "over"
+                self.row.result = result.to_json()
+            else:
+                seats = [dict(s) for s in self.seats]
+                seats[seat] = {"kind": "bot", "bot": SUBSTITUTE, "name": "",
+                               "left": seats[seat].get("name", "")}
+                await asyncio.to_thread(self.hub.store.set_seats, self.id, seats, "live")
+                self.row.seats = seats
+            self.broadcast()
+        self.schedule_bots()
 
     async def sit(self, client: Client, seat: int) -> None:
         if client.player is None:
@@ -273,7 +318,7 @@ class Room:
 
     # -- bots ------------------------------------------------------------------------------
     def schedule_bots(self) -> None:
-        if self.row.status != "live" or self.state.is_over():
+        if self.row.status != "live" or self.over:
             return
         for seat in self.state.to_act():
             spec = self.seats[seat].get("bot")

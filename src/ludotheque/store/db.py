@@ -146,6 +146,12 @@ class Store:
                       .values(moves_count=idx + 1, status=status, result=result,
                               updated_at=now()))
 
+    def end_game(self, game_id: str, result: dict[str, Any]) -> None:
+        """End a game outside its rules (a resignation): no action, a stored result."""
+        with self.session() as s:
+            s.execute(update(GameRow).where(GameRow.id == game_id)
+                      .values(status="over", result=result, updated_at=now()))
+
     def games(self, statuses: Sequence[str], *, public_only: bool = True,
               limit: int = 50) -> list[GameRow]:
         with self.session() as s:

@@ -117,6 +117,7 @@ function render() {
   $("replay-link").hidden = !over;
   $("record-link").hidden = !over;
   renderEnd();
+  renderResign(over);
   $("invite").hidden = state.status !== "open";
   renderStatus();
   renderSeats();
@@ -198,6 +199,18 @@ function renderSeats() {
   }
 }
 
+// Give up: with two players the other wins; with more, a bot takes the seat. Offered to a
+// player holding one seat of a live game (on one device for several seats, nobody to leave).
+function renderResign(over) {
+  const button = $("resign");
+  const mine = state.mine;
+  button.hidden = over || state.status !== "live" || mine.length !== 1;
+  const two = state.seats.length === 2;
+  button.textContent = t(two ? "room.resign" : "room.leave");
+  button.dataset.confirm = t(two ? "room.resign_confirm" : "room.leave_confirm");
+  button.dataset.seat = mine.length ? mine[0] : "";
+}
+
 // Time controls are not played yet: each seat shows where its clock will be.
 function clock(index) {
   const time = document.createElement("time");
@@ -266,6 +279,12 @@ function showError(text) {
   if (state) render(); // re-enable the action buttons
 }
 
+$("resign").addEventListener("click", () => {
+  const button = $("resign");
+  if (window.confirm(button.dataset.confirm)) {
+    send({ type: "resign", game: data.game, seat: Number(button.dataset.seat) });
+  }
+});
 $("curtain-button").addEventListener("click", () => {
   unveiled = shownSeat;
   render();
