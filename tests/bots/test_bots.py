@@ -184,3 +184,35 @@ def test_a_secret_choice_already_made_is_re_dealt_not_seen() -> None:
     bot.choose(state, 1)
     for _, mean in bot.last_stats.values():
         assert 0.35 < mean < 0.65  # seat 0's pile is hidden: face and pile look alike
+
+
+def test_a_games_win_chances_end_the_playouts_instead_of_its_heuristic() -> None:
+    from ludotheque.bots import common
+
+    state = position(MORPION_EVAL, "x...o....")
+    before = common.values(state, (0, 1), True)
+    common.WIN_CHANCES[MORPION_EVAL.id] = lambda s: (0.9, 0.1)
+    try:
+        assert common.values(state, (0, 1), True) == {0: 0.9, 1: 0.1}
+        assert common.values(state, (0, 1), False) == {0: 0.5, 1: 0.5}
+    finally:
+        del common.WIN_CHANCES[MORPION_EVAL.id]
+    assert common.values(state, (0, 1), True) == before
+
+
+def test_a_games_level_settings_apply_under_the_specs_own_knobs() -> None:
+    from ludotheque.bots import levels
+    from ludotheque.bots.mcts import MCTSSettings
+
+    key = (MORPION_EVAL.id, "moyen")
+    levels.register_game_settings(*key, MCTSSettings(exploration=2.0, rollout_depth=1), 77)
+    try:
+        plain = make_bot("moyen:time=0").bot_for(MORPION_EVAL.id)  # type: ignore[attr-defined]
+        assert (plain.settings.exploration, plain.settings.rollout_depth) == (2.0, 1)
+        assert plain.budget.nodes == 77
+        tuned = make_bot("moyen:c=0.3:nodes=9:time=0").bot_for(  # type: ignore[attr-defined]
+            MORPION_EVAL.id)
+        assert (tuned.settings.exploration, tuned.settings.rollout_depth) == (0.3, 1)
+        assert tuned.budget.nodes == 9
+    finally:
+        del levels._GAME_SETTINGS[key]

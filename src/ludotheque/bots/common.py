@@ -9,7 +9,7 @@ future draws of the true game (dice, shuffles made later) stay unknown to the bo
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 
 from ludotheque.core import Action, Rng, Seat, State
 
@@ -18,6 +18,13 @@ RolloutPolicy = Callable[[State, Seat, list[Action], Rng], Action]
 
 # Per-game rollout policies, by game id (games may add theirs; random otherwise).
 ROLLOUT_POLICIES: dict[str, RolloutPolicy] = {}
+
+# A game's evaluation for the search, by game id: each seat's chance of winning from a
+# (sampled) state, in [0, 1]. Where a game registers one, cut playouts end on it instead
+# of `Game.heuristic`: with three or more seats, a seat's own winning chances are what
+# max^n must compare, not a score difference against the best rival.
+WinChances = Callable[[State], Sequence[float]]
+WIN_CHANCES: dict[str, WinChances] = {}
 
 # A playout with no heuristic to stop it runs at most this many actions, then counts as a draw.
 ROLLOUT_CAP = 1000
@@ -60,10 +67,15 @@ def has_heuristic(state: State, seat: Seat, rng: Rng) -> bool:
 
 
 def values(state: State, seats: Iterable[Seat], use_heuristic: bool) -> dict[Seat, float]:
-    """Each seat's value in [0, 1]: its utility if the game is over, else the heuristic."""
+    """Each seat's value in [0, 1]: its utility if the game is over, else the game's win
+    chances (`WIN_CHANCES`) or its heuristic."""
     result = state.result() if state.is_over() else None
     if result is not None:
         return {s: result.utility(s) for s in seats}
+    chances = WIN_CHANCES.get(state.game.id) if use_heuristic else None
+    if chances is not None:
+        table = chances(state)
+        return {s: float(table[s]) for s in seats}
     out: dict[Seat, float] = {}
     for s in seats:
         v = heuristic_value(state, s) if use_heuristic else None

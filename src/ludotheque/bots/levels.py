@@ -51,6 +51,16 @@ def register_game_level(game_id: str, level: str, factory: GameLevelFactory) -> 
     _GAME_LEVELS[(game_id, level)] = factory
 
 
+# A game's own knobs for a level's MCTS (playout length, rollout policy, exploration) and,
+# optionally, its node budget: registered by per-game modules, overridden by spec knobs.
+_GAME_SETTINGS: dict[tuple[str, str], tuple[MCTSSettings, int | None]] = {}
+
+
+def register_game_settings(game_id: str, level: str, settings: MCTSSettings,
+                           nodes: int | None = None) -> None:
+    _GAME_SETTINGS[(game_id, level)] = (settings, nodes)
+
+
 def _budget(knobs: dict[str, str], nodes: int | None, seconds: float | None,
             spec: str) -> Budget:
     try:
@@ -95,9 +105,11 @@ class LevelBot:
     """A level: MCTS / IS-MCTS with the level's knobs, or the game's own bot for the level."""
 
     def __init__(self, level: Level, seed: int, budget: Budget, settings: MCTSSettings,
-                 name: str, custom_nodes: bool = False) -> None:
+                 name: str, custom_nodes: bool = False,
+                 knobs: dict[str, str] | None = None) -> None:
         self.name = name
         self.custom_nodes = custom_nodes
+        self.knobs = knobs or {}
         self.level = level
         self.seed = seed
         self.budget = budget
@@ -114,7 +126,14 @@ class LevelBot:
                 nodes = self.budget.nodes if self.custom_nodes else None
                 bot = factory(seed, nodes, self.budget.seconds)
             else:
-                bot = MCTSBot(seed, self.budget, self.settings, self.name)
+                budget, settings = self.budget, self.settings
+                own = _GAME_SETTINGS.get((game_id, self.level.name))
+                if own is not None:
+                    # The game's knobs for the level, then the spec's own on top.
+                    settings = _settings(self.knobs, own[0], self.name)
+                    if own[1] is not None and not self.custom_nodes:
+                        budget = replace(budget, nodes=own[1])
+                bot = MCTSBot(seed, budget, settings, self.name)
             self._bots[game_id] = bot
         return bot
 
@@ -128,7 +147,7 @@ def _level_factory(level: Level) -> Callable[[int, dict[str, str]], Bot]:
         _check_knobs(knobs, {"nodes", "time", "c", "depth", "rollout"}, spec)
         budget = _budget(knobs, level.nodes, level.seconds, spec)
         return LevelBot(level, seed, budget, _settings(knobs, level.settings, spec), spec,
-                        custom_nodes="nodes" in knobs)
+                        custom_nodes="nodes" in knobs, knobs=knobs)
 
     return make
 
