@@ -47,12 +47,14 @@ def names_seen(frames: Frames, seat: int) -> set[str]:
 def check_hidden(site: LiveServer, gid: str, page: Page, frames: Frames, seat: int) -> int:
     """Nothing the seat may not see is in its page or its frames; returns how many hidden
     card names were looked for."""
-    state = true_state(site, gid)
-    assert isinstance(state, MitixState)
-    names = state.cards.names
     # The rules panel quotes examples ("down Méduse"): static text, not the game.
     html = page_text(page).replace(page.get_by_test_id("rules-panel").inner_html(), "")
     joined = frames.joined()
+    # The truth is read after the page: a card still face down now was face down when the
+    # page was read (a reveal the bot made in between would otherwise look like a leak).
+    state = true_state(site, gid)
+    assert isinstance(state, MitixState)
+    names = state.cards.names
     hidden: set[str] = set()
     if state.mode == MITIX:
         # MX-4: both aréopages are face down, their owner's included.
