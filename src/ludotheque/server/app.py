@@ -9,6 +9,7 @@ import secrets
 import sys
 from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
+from datetime import date, timedelta
 from importlib import resources
 from pathlib import Path
 from typing import Any, Literal, get_args, get_origin
@@ -33,7 +34,7 @@ from ludotheque.core import Game, LudoError, Options
 from ludotheque.store import GameRow, Player, Store, migrate
 from ludotheque.store.db import NameTaken
 
-from . import protocol
+from . import daily, protocol
 from .auth import check_password, clean_name, hash_password, password_problem
 from .bots import BotPool, load_plugin
 from .i18n import LANGS, catalogue, pick, translate
@@ -175,6 +176,7 @@ class Site:
     def __init__(self, store: Store, hub: Hub) -> None:
         self.store = store
         self.hub = hub
+        self.salt = store.secret_key()
         self.env = Environment(loader=PackageLoader("ludotheque.web", "templates"),
                                autoescape=select_autoescape(["html"]))
 
@@ -328,6 +330,9 @@ class Site:
             # The record holds every secret choice: it is published when the game is over.
             return self.page(request, "message.html", player, status=403,
                              message_key="record.not_yet")
+        if await self.daily_secret(room.id):
+            return self.page(request, "message.html", player, status=403,
+                             message_key="daily.record_tomorrow")
         return Response(room.record().dumps() + "\n", media_type="application/json",
                          headers={"Content-Disposition":
                                   f'attachment; filename="{room.game.id}-{room.id}.json"'})
@@ -337,6 +342,9 @@ class Site:
         room = await self.hub.room(request.path_params["gid"])
         if room is None:
             return self.not_found(request, player, "error.unknown_game")
+        if await self.daily_secret(room.id):
+            return self.page(request, "message.html", player, status=403,
+                             message_key="daily.record_tomorrow")
         try:
             step = int(request.query_params.get("step", str(room.version)))
         except ValueError:
@@ -365,6 +373,85 @@ class Site:
                          result_text=room.result_text(result, lang) if result else "",
                          mover=room.steps[step - 1].seat if step else None,
                          result=result, winner_names=names)
+
+    # -- the daily challenge (MT-24) -----------------------------------------------------------
+    def challenge(self, game: Game, day: date) -> daily.Challenge | None:
+        # The site's secret salts the seed: a day's deal cannot be computed from the date
+        # alone (card games hide their shuffles), yet it is the same for everyone here.
+        return daily.challenge(game, day, salt=self.salt)
+
+    async def daily_page(self, request: Request) -> Response:
+        player = await self.player(request)
+        today = daily.today()
+        raw = request.query_params.get("day")
+        day = daily.parse_day(raw) if raw else today
+        if day is None or day > today:
+            return self.not_found(request, player, "daily.no_such_day")
+        lang = pick(request.cookies.get(LANG_COOKIE))
+        boards = await asyncio.to_thread(self._daily_boards, day, player, lang)
+        return self.page(request, "daily.html", player, day=day.isoformat(),
+                         is_today=day == today, boards=boards, bot=daily.DAILY_BOT,
+                         previous=(day - timedelta(days=1)).isoformat(),
+                         following=(day + timedelta(days=1)).isoformat()
+                         if day < today else None)
+
+    def _daily_boards(self, day: date, player: Player | None, lang: str) -> list[dict[str, Any]]:
+        out = []
+        for game in games.all_games():
+            found = self.challenge(game, day)
+            if found is None:
+                continue
+            standings, playing, mine = [], 0, None
+            for attempt, row, who in self.store.daily_attempts(day.isoformat(), game.id):
+                if player is not None and who.id == player.id:
+                    mine = {"game_id": row.id, "over": row.status == "over"}
+                if row.status != "over" or row.result is None:
+                    playing += 1
+                    continue
+                standings.append(daily.standing(who.name, who.id, row.id, attempt.seat,
+                                                row.result, row.moves_count))
+            words = screen_text(game, lang)
+            label = found.config.label
+            out.append({"game": game, "setup": words.get(f"setup.{label}", label),
+                        "board": daily.leaderboard(standings), "playing": playing,
+                        "mine": mine})
+        return out
+
+    async def daily_start(self, request: Request) -> Response:
+        player = await self.player(request)
+        game = game_of(request)
+        if game is None:
+            return self.not_found(request, player, "error.unknown_game")
+        if player is None or player.login is None:
+            # MT-24: one attempt per account; a guest has none to count it on.
+            return self.page(request, "message.html", player, status=403,
+                             message_key="daily.account_needed")
+        day = daily.today()
+        found = self.challenge(game, day)
+        if found is None:
+            return self.not_found(request, player, "daily.none")
+        earlier = await asyncio.to_thread(self.store.daily_attempt, day.isoformat(), game.id,
+                                          player.id)
+        if earlier is not None:
+            return RedirectResponse(f"/g/{earlier.game_id}", 303)
+        row = GameRow(id=secrets.token_urlsafe(6), game=game.id, game_version=game.version,
+                      seed=found.seed, players=found.config.players,
+                      options=found.config.options.model_dump(mode="json"),
+                      seats=found.seats(player.id, player.name), status="live",
+                      # Private: nobody watches the day's deal before playing it.
+                      public=False, creator=player.id, result=None, moves_count=0)
+        attempt = await asyncio.to_thread(self.store.start_daily, row, day.isoformat(),
+                                          player.id, daily.PLAYER_SEAT)
+        room = await self.hub.room(attempt.game_id)
+        if room is not None:
+            room.schedule_bots()
+        return RedirectResponse(f"/g/{attempt.game_id}", 303)
+
+    async def daily_secret(self, game_id: str) -> bool:
+        """Whether a game is a daily challenge whose day is not over: its record (the seed,
+        every shuffle) and its replay wait until the next day."""
+        attempt = await asyncio.to_thread(self.store.daily_of_game, game_id)
+        return attempt is not None and attempt.day >= daily.today().isoformat()
 
     async def rules_page(self, request: Request) -> Response:
         player = await self.player(request)
@@ -544,6 +631,8 @@ def create_app(db_url: str, *, plugins: Sequence[str] = (), bot_workers: int = 2
         Route("/g/{gid}/record.json", site.record, name="record"),
         Route("/g/{gid}/replay", site.replay_page, name="replay"),
         Route("/rules/{kind}", site.rules_page, name="rules"),
+        Route("/daily", site.daily_page, name="daily"),
+        Route("/daily/{kind}", site.daily_start, methods=["POST"]),
         Route("/screens/{kind}/{file}", site.screen_file),
         Route("/login", site.login_page, methods=["GET"], name="login"),
         Route("/login", site.login, methods=["POST"]),

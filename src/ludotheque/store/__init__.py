@@ -6,7 +6,7 @@ every game exactly.
 """
 
 from .db import Store, default_url, migrate
-from .models import Base, ChatMessage, GameRow, MoveRow, Player
+from .models import Base, ChatMessage, DailyAttempt, GameRow, MoveRow, Player
 
-__all__ = ["Base", "ChatMessage", "GameRow", "MoveRow", "Player", "Store", "default_url",
-           "migrate"]
+__all__ = ["Base", "ChatMessage", "DailyAttempt", "GameRow", "MoveRow", "Player", "Store",
+           "default_url", "migrate"]

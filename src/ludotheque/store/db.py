@@ -18,7 +18,7 @@ from sqlalchemy import Engine, create_engine, event, func, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
-from .models import ChatMessage, GameRow, MoveRow, Player, Setting, now
+from .models import ChatMessage, DailyAttempt, GameRow, MoveRow, Player, Setting, now
 
 
 def default_url(folder: str | Path = "var") -> str:
@@ -170,6 +170,44 @@ class Store:
     def count_games(self) -> int:
         with self.session() as s:
             return int(s.scalar(select(func.count()).select_from(GameRow)) or 0)
+
+    # -- the daily challenge ----------------------------------------------------------------
+    def daily_attempt(self, day: str, game: str, player: str) -> DailyAttempt | None:
+        with self.session() as s:
+            return s.scalars(select(DailyAttempt).where(
+                DailyAttempt.day == day, DailyAttempt.game == game,
+                DailyAttempt.player == player)).first()
+
+    def daily_of_game(self, game_id: str) -> DailyAttempt | None:
+        with self.session() as s:
+            return s.scalars(select(DailyAttempt).where(DailyAttempt.game_id == game_id)).first()
+
+    def start_daily(self, row: GameRow, day: str, player: str, seat: int) -> DailyAttempt:
+        """The game and the attempt in one transaction; a second start of the same day (a
+        second tab, a double click) gets the first attempt back and creates nothing."""
+        try:
+            with self.session() as s:
+                s.add(row)
+                s.flush()  # the game first: the attempt refers to it
+                attempt = DailyAttempt(day=day, game=row.game, player=player, game_id=row.id,
+                                       seat=seat)
+                s.add(attempt)
+            return attempt
+        except IntegrityError:
+            first = self.daily_attempt(day, row.game, player)
+            if first is None:
+                raise
+            return first
+
+    def daily_attempts(self, day: str, game: str) -> list[tuple[DailyAttempt, GameRow, Player]]:
+        """Every attempt of the day at one game, with its game and its player."""
+        with self.session() as s:
+            rows = s.execute(
+                select(DailyAttempt, GameRow, Player)
+                .join(GameRow, GameRow.id == DailyAttempt.game_id)
+                .join(Player, Player.id == DailyAttempt.player)
+                .where(DailyAttempt.day == day, DailyAttempt.game == game))
+            return [(a, g, p) for a, g, p in rows]
 
     # -- chat -----------------------------------------------------------------------------
     def add_chat(self, game_id: str, player: str | None, name: str, text: str) -> ChatMessage:

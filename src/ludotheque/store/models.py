@@ -79,3 +79,17 @@ class ChatMessage(Base):
     name: Mapped[str] = mapped_column(String(40))
     text: Mapped[str] = mapped_column(Text)
     at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+
+
+class DailyAttempt(Base):
+    """One account's attempt at one game's daily challenge (MT-24: one a day per account)."""
+
+    __tablename__ = "daily"
+    __table_args__ = (UniqueConstraint("day", "game", "player", name="uq_daily_attempt"),)
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    day: Mapped[str] = mapped_column(String(10), index=True)  # ISO date, UTC
+    game: Mapped[str] = mapped_column(String(40))
+    player: Mapped[str] = mapped_column(ForeignKey("players.id"))
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id"), unique=True)
+    seat: Mapped[int] = mapped_column(Integer)
+    at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)

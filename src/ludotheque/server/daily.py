@@ -1,0 +1,114 @@
+"""The daily challenge: one deal a day per game, the same for everyone, against the strongest
+bot; one attempt per account; a leaderboard per game and day.
+
+MT-24 sets it for Mitan ("Mitan du jour": the day's market from a seed derived from the date,
+one attempt per account, against the strongest bot, ranked by wins, then fewer half-moves,
+then more centre points). The other games follow the same rules, with their own score in
+place of the centre points (docs/daily.md).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import UTC, date, datetime
+from typing import Any
+
+from ludotheque.core import Config, Game, Result, derive_seed
+
+# The strongest level the bots have (MT-24).
+DAILY_BOT = "difficile"
+# The account plays the first seat (Mitan's White, who drafts first and moves first).
+PLAYER_SEAT = 0
+# Two-player setups that never make a daily challenge, and why.
+NOT_DAILY: dict[tuple[str, str], str] = {
+    ("mitix", "mitix"): "MiTiX vs MiTiX has no decision: no player could do better than another",
+    ("mitan", "hidden"): "MT-24 is the day's market played in the open; MT-16 is a variant",
+}
+
+
+def today() -> date:
+    """The challenge changes at midnight UTC, for everyone at once."""
+    return datetime.now(UTC).date()
+
+
+def parse_day(text: str | None) -> date | None:
+    """A day written YYYY-MM-DD, or None when it is not one."""
+    if not text:
+        return None
+    try:
+        return date.fromisoformat(text)
+    except ValueError:
+        return None
+
+
+@dataclass(frozen=True)
+class Challenge:
+    """One game's challenge of one day."""
+
+    day: date
+    game: Game
+    config: Config
+    seed: int
+
+    def seats(self, player: str, name: str) -> list[dict[str, Any]]:
+        """The seats of the game row: the account at PLAYER_SEAT, the bot elsewhere."""
+        bot = {"kind": "bot", "player": None, "name": DAILY_BOT, "bot": DAILY_BOT}
+        return [{"kind": "human", "player": player, "name": name} if i == PLAYER_SEAT
+                else dict(bot) for i in range(self.config.players)]
+
+
+def challenge(game: Game, day: date, salt: str = "") -> Challenge | None:
+    """The day's challenge of a game, or None for a game with no two-player setup.
+
+    Everything comes from the date, the game and the site's `salt`: the setup (when a game
+    has several, e.g. the Diamagique deck pairs, the day picks one) and the seed of the deal
+    (MT-13, MT-24)."""
+    setups = [c for c in game.configs()
+              if c.players == 2 and (game.id, c.label) not in NOT_DAILY]
+    if not setups:
+        return None
+    # The games table keeps seeds in 31 bits (PostgreSQL's integer).
+    seed = derive_seed("daily", salt, game.id, day.isoformat()) % 2**31
+    return Challenge(day, game, setups[seed % len(setups)], seed)
+
+
+@dataclass(frozen=True)
+class Standing:
+    """One finished attempt on the leaderboard."""
+
+    name: str
+    player: str
+    game_id: str
+    outcome: str  # win, draw, loss
+    moves: int
+    score: float
+
+    @property
+    def key(self) -> tuple[int, int, float]:
+        """MT-24: wins first, then fewer half-moves, then the higher score. Draws come next,
+        then losses, where the longer defence ranks higher (docs/daily.md: a quick
+        resignation must not beat a fight to the end)."""
+        if self.outcome == "loss":
+            return (2, -self.moves, -self.score)
+        return (0 if self.outcome == "win" else 1, self.moves, -self.score)
+
+
+def standing(name: str, player: str, game_id: str, seat: int, result: dict[str, Any],
+             moves: int) -> Standing:
+    """An attempt's line from its stored result; `moves` counts every action of the game
+    (the same draft and placement for everyone in Mitan, so fewer actions is fewer
+    half-moves)."""
+    r = Result.from_json(result)
+    outcome = "draw" if r.is_draw else ("win" if r.ranks[seat] == 0 else "loss")
+    score = r.scores[seat] if seat < len(r.scores) else 0.0
+    return Standing(name, player, game_id, outcome, moves, float(score))
+
+
+def leaderboard(standings: list[Standing]) -> list[tuple[int, Standing]]:
+    """Ranked standings, equal keys sharing a rank (1, 2, 2, 4 ...)."""
+    ordered = sorted(standings, key=lambda s: (s.key, s.name.lower()))
+    out: list[tuple[int, Standing]] = []
+    for i, s in enumerate(ordered):
+        rank = out[-1][0] if out and out[-1][1].key == s.key else i + 1
+        out.append((rank, s))
+    return out
