@@ -203,3 +203,64 @@ def test_a_player_resigns_and_the_other_sees_why_the_game_ended(
         expect(page.get_by_test_id("end-why")).to_contain_text("Bob a abandonné.")
         expect(page.get_by_test_id("resign")).to_be_hidden()
     expect(alice.get_by_test_id("end-winners")).to_contain_text("Vous avez gagné")
+
+
+def register(context: Any, name: str) -> Page:
+    page: Page = context.new_page()
+    page.goto("/")
+    page.get_by_test_id("login-link").click()
+    form = page.get_by_test_id("register-form")
+    form.locator("input[name=name]").fill(name)
+    form.locator("input[name=password]").fill("correct horse")
+    form.get_by_role("button").click()
+    expect(page.get_by_test_id("me")).to_contain_text(name)
+    return page
+
+
+def test_a_ranked_blitz_game_with_clocks_then_the_daily_challenge(
+        site: LiveServer, contexts: Callable[[], Any]) -> None:
+    alice = register(contexts(), f"Alice{site.port}")
+    bob = register(contexts(), f"Bob{site.port}")
+    alice.get_by_test_id(f"new-{TOY}").click()
+    alice.get_by_test_id("seat-1").select_option("open")
+    alice.get_by_test_id("clock").select_option("blitz")
+    alice.get_by_test_id("ranked").check()
+    alice.get_by_test_id("create").click()
+    alice.wait_for_url(re.compile(r"/g/[^/]+$"))
+    gid = alice.url.rsplit("/", 1)[1]
+    expect(alice.get_by_test_id("game-kind")).to_have_text("Partie classée · Blitz 3+2")
+    expect(alice.get_by_test_id("clock-0")).to_have_text("3:00")
+
+    # A stranger finds it in the lobby, marked ranked, and takes the seat.
+    bob.goto("/")
+    listed = bob.get_by_test_id("open-games").locator(f"li[data-game='{gid}']")
+    expect(listed).to_contain_text("Blitz · classée")
+    listed.locator("a").click()
+    bob.get_by_test_id("sit-1").click()
+    expect(alice.get_by_test_id("seats")).to_contain_text("(1500?)")
+    # The clocks of the seats to act (both: Carte haute's choices are simultaneous) run,
+    # and say so without colour.
+    running = alice.locator("time.clock[data-state=running]")
+    expect(running).to_have_count(2)
+    first = running.first.inner_text()
+    expect(running.first).not_to_have_text(first, timeout=5000)
+
+    play_until([alice, bob], lambda: is_over(alice) and is_over(bob))
+    expect(alice.get_by_test_id("end-ratings")).to_contain_text("1500? →")
+    ratings = alice.get_by_test_id("ratings-link")
+    ratings.click()
+    board = alice.get_by_test_id(f"ratings-{TOY}-blitz")
+    expect(board).to_contain_text(f"Alice{site.port}")
+    expect(board).to_contain_text(f"Bob{site.port}")
+
+    # The daily challenge: one click to play the day's Mitan against Difficile, one attempt.
+    alice.get_by_test_id("daily-link").click()
+    alice.get_by_test_id("daily-play-mitan").click()
+    alice.wait_for_url(re.compile(r"/g/[^/]+$"))
+    daily_gid = alice.url.rsplit("/", 1)[1]
+    expect(alice.get_by_test_id("seats")).to_contain_text("difficile")
+    alice.get_by_test_id("daily-link").click()
+    mine = alice.get_by_test_id("daily-mine-mitan")
+    expect(mine).to_have_text("Reprendre ma partie")
+    assert mine.get_attribute("href") == f"/g/{daily_gid}"
+    expect(alice.get_by_test_id("daily-play-mitan")).to_have_count(0)

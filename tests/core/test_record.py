@@ -110,3 +110,18 @@ def test_a_resignation_is_a_stored_result_the_engine_did_not_reach(game: HighCar
     finished.result = result.to_json()
     with pytest.raises(RecordError, match="already over"):
         replay(game, finished)
+
+
+def test_a_loss_on_time_is_kept_like_a_resignation(game: HighCard, finished: Record) -> None:
+    from ludotheque.core.record import TIMEOUT, resignation
+
+    result = resignation(2, 0, TIMEOUT)
+    assert result.reason == TIMEOUT and result.winners == (1,)
+    with pytest.raises(ValueError, match="outside its rules"):
+        resignation(2, 0, "boredom")
+    unfinished = Record(game.id, finished.seed, 2, {}, moves=finished.moves[:3],
+                        result=result.to_json())
+    assert not replay(game, unfinished).is_over()
+    finished.result = result.to_json()
+    with pytest.raises(RecordError, match="ended by timeout, but it was already over"):
+        replay(game, finished)

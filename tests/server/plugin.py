@@ -13,6 +13,7 @@ from pathlib import Path
 
 from ludotheque.bots.base import RandomBot, register_bot
 from ludotheque.core import Action, State
+from ludotheque.server.clocks import TimeControl, register_time_control
 from tests.core.toys import HighCard, PlayCard
 
 SLOW_SECONDS = 2.0
@@ -49,3 +50,6 @@ register_bot("slow", SlowBot)
 register_bot("cheat", CheatBot)
 
 __all__ = ["HighCard"]
+
+# A one-second time control, so that the tests see a flag fall without waiting minutes.
+register_time_control(TimeControl("eclair", 1.0, 0.0))

@@ -165,16 +165,24 @@ def replay(game: Game, record: Record, *, check_result: bool = True) -> State:
     return state
 
 
-RESIGNED = "resign"  # the one way a game ends outside its rules: a seat gives it up
+RESIGNED = "resign"  # a seat gave the game up
+TIMEOUT = "timeout"  # a seat's clock ran out (the site's time controls)
+# The ways a game ends outside its rules: the record keeps the result, the engine's state
+# is not over.
+OUTSIDE_THE_RULES = (RESIGNED, TIMEOUT)
 
 
-def resignation(players: int, seat: Seat) -> Result:
-    """A two-player game that `seat` gave up: the other seat wins. (With more seats the site
-    hands the seat to a bot instead, so that the others play on.)"""
+def resignation(players: int, seat: Seat, reason: str = RESIGNED) -> Result:
+    """A two-player game that `seat` gave up (or lost on time, `reason=TIMEOUT`): the other
+    seat wins. (With more seats the site hands the seat to a bot instead, so that the others
+    play on.)"""
     if players != 2 or not 0 <= seat < players:
         raise ValueError("a resignation ends a two-player game only")
+    if reason not in OUTSIDE_THE_RULES:
+        raise ValueError(f"a game ends outside its rules by {OUTSIDE_THE_RULES}, not {reason!r}")
+    what = "resigned" if reason == RESIGNED else "ran out of time"
     return Result(tuple(1 if s == seat else 0 for s in range(players)), (0.0,) * players,
-                  RESIGNED, f"seat {seat} resigned")
+                  reason, f"seat {seat} {what}")
 
 
 def check_stored_result(record: Record, state: State) -> None:
@@ -184,12 +192,13 @@ def check_stored_result(record: Record, state: State) -> None:
         return
     stored = Result.from_json(record.result)
     result = state.result()
-    if stored.reason == RESIGNED:
+    if stored.reason in OUTSIDE_THE_RULES:
         if result is not None:
-            raise RecordError(f"the record says a seat resigned, but the game was already over "
-                              f"({result.reason}) after {len(record.moves)} actions")
+            raise RecordError(f"the record says the game ended by {stored.reason}, but it was "
+                              f"already over ({result.reason}) after {len(record.moves)} "
+                              f"actions")
         if len(stored.ranks) != 2 or sorted(stored.ranks) != [0, 1]:
-            raise RecordError(f"a resignation ranks one seat of two last, not "
+            raise RecordError(f"a {stored.reason} ranks one seat of two last, not "
                               f"{list(stored.ranks)}")
         return
     if result is None:

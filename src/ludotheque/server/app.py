@@ -37,6 +37,7 @@ from ludotheque.store.db import NameTaken
 from . import daily, protocol
 from .auth import check_password, clean_name, hash_password, password_problem
 from .bots import BotPool, load_plugin
+from .clocks import TIME_CONTROLS, Clocks
 from .i18n import LANGS, catalogue, pick, translate
 from .protocol import ProtocolError
 from .rooms import Client, Hub, chat_message
@@ -162,6 +163,21 @@ def options_from_form(game: Game, form: FormData) -> dict[str, Any]:
     return data
 
 
+def ranked_problem(game: Game, player: Player, seats: list[dict[str, Any]],
+                   control: object, options: Options) -> str | None:
+    """Why a game cannot be ranked (MT-26), as a catalogue key, or None."""
+    if player.login is None:
+        return "new.ranked_account"
+    if control is None:
+        return "new.ranked_clock"
+    if len(seats) != 2 or seats[0].get("player") != player.id or seats[1].get("kind") != "human" \
+            or seats[1].get("player"):
+        return "new.ranked_seats"
+    if getattr(options, "placement", None) == "hidden":
+        return "new.ranked_variant"  # MT-16: the hidden placement is never ranked
+    return None
+
+
 def game_of(request: Request) -> Game | None:
     """The game named in the URL (`{kind}`), or None for an unknown one."""
     try:
@@ -221,7 +237,8 @@ class Site:
                             "names": [s.get("name") or "?" for s in r.seats],
                             "free": sum(1 for s in r.seats
                                         if s.get("kind") == "human" and not s.get("player")),
-                            "moves": r.moves_count})
+                            "moves": r.moves_count, "ranked": r.ranked,
+                            "clock": (r.clock or {}).get("control")})
             return out
 
         return {
@@ -245,7 +262,8 @@ class Site:
         return self.page(request, "new.html", player, game=game,
                          words=screen_text(game, pick(request.cookies.get(LANG_COOKIE))),
                          fields=option_fields(game, preset.options if preset else None),
-                         bots=bot_names(), error=None, setups=setups, preset=preset)
+                         bots=bot_names(), error=None, setups=setups, preset=preset,
+                         time_controls=list(TIME_CONTROLS.values()))
 
     async def new_game(self, request: Request) -> Response:
         player = await self.player(request)
@@ -260,7 +278,7 @@ class Site:
             return self.page(request, "new.html", player, status=400, game=game,
                              words=screen_text(game, pick(request.cookies.get(LANG_COOKIE))),
                              fields=option_fields(game), bots=bot_names(), setups=[],
-                             preset=None,
+                             preset=None, time_controls=list(TIME_CONTROLS.values()),
                              error=translate(pick(request.cookies.get(LANG_COOKIE)), key)
                              + (f" {detail}" if detail else ""))
 
@@ -292,12 +310,24 @@ class Site:
         except LudoError as exc:
             return again("new.bad_options", str(exc))
         open_seats = any(s["kind"] == "human" and not s["player"] for s in seats)
+        chosen_clock = str(form.get("clock") or "none")
+        control = TIME_CONTROLS.get(chosen_clock)
+        if chosen_clock != "none" and control is None:
+            return again("new.bad_clock")
+        ranked = form.get("ranked") is not None
+        if ranked:
+            problem = ranked_problem(game, player, seats, control, options)
+            if problem is not None:
+                return again(problem)
         row = GameRow(id=secrets.token_urlsafe(6), game=game.id, game_version=game.version,
                       seed=secrets.randbelow(2**31), players=count,
                       options=options.model_dump(mode="json"), seats=seats,
                       status="open" if open_seats else "live",
-                      public=form.get("public") is not None, creator=player.id, result=None,
-                      moves_count=0)
+                      # Ranked games are for strangers too: always in the lobby.
+                      public=ranked or form.get("public") is not None, creator=player.id,
+                      result=None, moves_count=0,
+                      clock=Clocks.start(control, count).to_json() if control else None,
+                      ranked=ranked)
         await asyncio.to_thread(self.store.create_game, row)
         room = await self.hub.room(row.id)
         if room is not None:
@@ -452,6 +482,21 @@ class Site:
         every shuffle) and its replay wait until the next day."""
         attempt = await asyncio.to_thread(self.store.daily_of_game, game_id)
         return attempt is not None and attempt.day >= daily.today().isoformat()
+
+    async def ratings_page(self, request: Request) -> Response:
+        player = await self.player(request)
+        boards = await asyncio.to_thread(self._ratings_boards)
+        return self.page(request, "ratings.html", player, boards=boards)
+
+    def _ratings_boards(self) -> list[dict[str, Any]]:
+        out = []
+        for game in games.all_games():
+            for control in TIME_CONTROLS.values():
+                rows = self.store.ratings_board(game.id, control.name)
+                out.append({"game": game, "control": control, "rows": [
+                    {"name": p.name, "rating": round(r.rating), "rd": round(r.rd),
+                     "provisional": r.rd > 110, "games": r.games} for r, p in rows]})
+        return out
 
     async def rules_page(self, request: Request) -> Response:
         player = await self.player(request)
@@ -632,6 +677,7 @@ def create_app(db_url: str, *, plugins: Sequence[str] = (), bot_workers: int = 2
         Route("/g/{gid}/replay", site.replay_page, name="replay"),
         Route("/rules/{kind}", site.rules_page, name="rules"),
         Route("/daily", site.daily_page, name="daily"),
+        Route("/ratings", site.ratings_page, name="ratings"),
         Route("/daily/{kind}", site.daily_start, methods=["POST"]),
         Route("/screens/{kind}/{file}", site.screen_file),
         Route("/login", site.login_page, methods=["GET"], name="login"),

@@ -22,13 +22,23 @@ from starlette.websockets import WebSocket, WebSocketState
 
 from ludotheque import games
 from ludotheque.core import Event, Game, IllegalAction, LudoError, NotationError, Result, State
-from ludotheque.core.record import RESIGNED, Move, Record, record_of, replay_steps, resignation
+from ludotheque.core.record import (
+    RESIGNED,
+    TIMEOUT,
+    Move,
+    Record,
+    record_of,
+    replay_steps,
+    resignation,
+)
 from ludotheque.core.rng import derive_seed
-from ludotheque.store import GameRow, Player, Store
+from ludotheque.store import GameRow, Player, RatingRow, Store
 
 from .bots import BotPool
+from .clocks import Clocks
 from .i18n import translate
 from .protocol import CHAT_BURST, CHAT_WINDOW, MAX_CHAT, ProtocolError
+from .ratings import Rating, rate_game
 
 log = logging.getLogger("ludotheque.server")
 
@@ -102,6 +112,14 @@ class Room:
         self.ended: Result | None = None
         if row.status == "over" and row.result and not state.is_over():
             self.ended = Result.from_json(row.result)
+        # The time control's clocks; a (re)loaded live game starts them now (the time the
+        # server was down is nobody's).
+        self.clocks = Clocks.from_json(row.clock) if row.clock else None
+        if self.clocks is not None and row.status == "live" and not self.over:
+            self.clocks.since = time.time()
+        self.flag_task: asyncio.Task[None] | None = None
+        # Ranked games: each seat's rating in the game's pool, shown beside the names.
+        self.ratings: dict[int, dict[str, Any]] = {}
 
     def result(self) -> Result | None:
         return self.ended if self.ended is not None else self.state.result()
@@ -162,6 +180,10 @@ class Room:
             "steps": [self.step_for(i, self.steps[i], mine, lang)
                       for i in range(since, self.version)],
             "result": None,
+            "clock": self.clocks.message(self.running(), time.time())
+            if self.clocks is not None else None,
+            "ranked": self.row.ranked,
+            "rated": self.row.rated,
         }
         if mine:
             # Only what the spectator may see, plus the client's own seats' views.
@@ -173,10 +195,11 @@ class Room:
         return message
 
     def result_text(self, result: Result, lang: str) -> str:
-        if result.reason == RESIGNED:
+        if result.reason in (RESIGNED, TIMEOUT):
             loser = result.ranks.index(1)
             name = self.seats[loser].get("name") or translate(lang, "seat.number", n=loser + 1)
-            return translate(lang, "result.resigned", name=name)
+            key = "result.resigned" if result.reason == RESIGNED else "result.timeout"
+            return translate(lang, key, name=name)
         return self.game.describe_result(result, lang)
 
     def seat_info(self, index: int, seat: dict[str, Any], client: Client) -> dict[str, Any]:
@@ -189,6 +212,7 @@ class Room:
             "mine": seat.get("kind") == "human" and seat.get("player") is not None
             and seat.get("player") == client.player_id,
             "thinking": index in self.thinking and index in self.state.to_act(),
+            "rating": self.ratings.get(index),
         }
 
     def step_for(self, index: int, step: Step, mine: list[int], lang: str) -> dict[str, Any]:
@@ -239,15 +263,35 @@ class Room:
             public = self.state.is_public(seat, action)  # asked of the state before it
             result = trial.result()
             status = "over" if trial.is_over() else "live"
+            clocks = None
+            if self.clocks is not None:
+                now = time.time()
+                late = self.clocks.out_of_time(self.running(), now)
+                if late is not None:
+                    # A flag fell before this action arrived: the clock decides first.
+                    await self.flag(now)
+                    self.broadcast()
+                    if late == seat or self.over:
+                        raise ProtocolError("out_of_time")
+                    # Another seat's flag (3+ seats): a bot has its seat; the action stands.
+                clocks = Clocks(self.clocks.control, list(self.clocks.remaining),
+                                self.clocks.since)
+                clocks.after_action(seat, self.running(), now)
             # Stored before anyone hears of it: a crash now loses nothing that was shown.
             await asyncio.to_thread(self.hub.store.add_move, self.id, self.version, seat,
                                     action.text(), status,
-                                    result.to_json() if result is not None else None)
+                                    result.to_json() if result is not None else None,
+                                    clocks.to_json() if clocks is not None else None)
             self.state = trial
             self.steps.append(Step(seat, action.text(), events, public))
             self.row.status = status
             self.row.moves_count = self.version
+            if clocks is not None:
+                self.clocks = clocks
+            if status == "over":
+                await self.rate()
             self.broadcast()
+            self.watch_clock()
         if status != "over":
             self.schedule_bots()
 
@@ -260,20 +304,86 @@ class Room:
                 raise ProtocolError("not_your_seat")
             if self.row.status != "live" or self.over:
                 raise ProtocolError("not_live" if self.row.status == "open" else "game_over")
-            if self.row.players == 2:
-                result = resignation(2, seat)
-                await asyncio.to_thread(self.hub.store.end_game, self.id, result.to_json())
-                self.ended = result
-                self.row.status = "over"
-                self.row.result = result.to_json()
-            else:
-                seats = [dict(s) for s in self.seats]
-                seats[seat] = {"kind": "bot", "bot": SUBSTITUTE, "name": "",
-                               "left": seats[seat].get("name", "")}
-                await asyncio.to_thread(self.hub.store.set_seats, self.id, seats, "live")
-                self.row.seats = seats
+            await self.give_up(seat, RESIGNED)
             self.broadcast()
+            self.watch_clock()
         self.schedule_bots()
+
+    async def give_up(self, seat: int, reason: str) -> None:
+        """A seat leaves the game (under the room's lock): with two players the other wins;
+        with more, a bot (Moyen) takes the seat and the others play on."""
+        if self.row.players == 2:
+            result = resignation(2, seat, reason)
+            await asyncio.to_thread(self.hub.store.end_game, self.id, result.to_json(),
+                                    self.clocks.to_json() if self.clocks is not None else None)
+            self.ended = result
+            self.row.status = "over"
+            self.row.result = result.to_json()
+            await self.rate()
+        else:
+            seats = [dict(s) for s in self.seats]
+            seats[seat] = {"kind": "bot", "bot": SUBSTITUTE, "name": "",
+                           "left": seats[seat].get("name", ""), "why": reason}
+            await asyncio.to_thread(self.hub.store.set_seats, self.id, seats, "live")
+            self.row.seats = seats
+
+    # -- clocks and ratings ------------------------------------------------------------------
+    def running(self) -> list[int]:
+        """The seats whose clocks run: humans to act in a live game with a time control."""
+        if self.clocks is None or self.row.status != "live" or self.over:
+            return []
+        return [s for s in self.state.to_act() if self.seats[s].get("kind") == "human"]
+
+    async def flag(self, now: float) -> None:
+        """Under the lock: the seat whose time is over loses (or leaves, with 3+ seats)."""
+        assert self.clocks is not None
+        running = self.running()
+        seat = self.clocks.out_of_time(running, now)
+        if seat is None:
+            return
+        self.clocks.charge(running, now)
+        self.clocks.remaining[seat] = 0.0
+        await self.give_up(seat, TIMEOUT)
+
+    def watch_clock(self) -> None:
+        """(Re)arm the timer for the first clock that can fall now."""
+        if self.flag_task is not None and self.flag_task is not asyncio.current_task():
+            self.flag_task.cancel()
+        self.flag_task = None
+        deadline = self.clocks.deadline(self.running()) if self.clocks is not None else None
+        if deadline is not None:
+            self.flag_task = self.hub.spawn(self._flag_at(deadline))
+
+    async def _flag_at(self, deadline: float) -> None:
+        await asyncio.sleep(max(0.0, deadline - time.time()) + 0.02)
+        async with self.lock:
+            if self.clocks is None:
+                return
+            await self.flag(time.time())
+            self.broadcast()
+        self.watch_clock()
+        self.schedule_bots()
+
+    async def rate(self) -> None:
+        """Count a finished ranked game in both ratings (under the lock; exactly once)."""
+        if not self.row.ranked:
+            return
+        mark = await asyncio.to_thread(self.hub.store.rate_game, self.id, glicko)
+        if mark is not None:
+            self.row.rated = mark
+
+    async def load_ratings(self) -> None:
+        if not self.row.ranked or self.clocks is None:
+            return
+        pool = self.clocks.control.name
+        out: dict[int, dict[str, Any]] = {}
+        for i, seat in enumerate(self.seats):
+            if seat.get("player"):
+                row = await asyncio.to_thread(self.hub.store.rating, str(seat["player"]),
+                                              self.game.id, pool)
+                r = Rating(row.rating, row.rd, row.volatility) if row else Rating()
+                out[i] = {"rating": round(r.rating), "provisional": r.provisional}
+        self.ratings = out
 
     async def sit(self, client: Client, seat: int) -> None:
         if client.player is None:
@@ -287,13 +397,19 @@ class Room:
                 raise ProtocolError("seat_taken")
             if self.seats_of(client.player.id):
                 raise ProtocolError("already_seated")  # one seat per person online
+            if self.row.ranked and client.player.login is None:
+                raise ProtocolError("ranked_account")  # MT-26: ratings belong to accounts
             seats = [dict(s) for s in self.seats]
             seats[seat] = {**seats[seat], "player": client.player.id, "name": client.player.name}
             status = "live" if not any(seat_is_free(s) for s in seats) else "open"
             await asyncio.to_thread(self.hub.store.set_seats, self.id, seats, status)
             self.row.seats = seats
             self.row.status = status
+            if status == "live" and self.clocks is not None:
+                self.clocks.since = time.time()
+            await self.load_ratings()
             self.broadcast()
+            self.watch_clock()
         self.schedule_bots()
 
     async def chat(self, client: Client, text: str) -> None:
@@ -369,6 +485,15 @@ class Room:
         return True
 
 
+def glicko(rows: list[RatingRow | None], result: dict[str, Any]) -> list[tuple[float, float,
+                                                                                   float]]:
+    """Both seats' new (rating, deviation, volatility) after a ranked game (MT-26)."""
+    first, second = (Rating(r.rating, r.rd, r.volatility) if r is not None else Rating()
+                     for r in rows)
+    a, b = rate_game(first, second, Result.from_json(result).utility(0))
+    return [(a.rating, a.rd, a.volatility), (b.rating, b.rd, b.volatility)]
+
+
 def chat_message(game_id: str, name: str, text: str, at: str) -> dict[str, Any]:
     # Escaped by the server: no client can get HTML out of a chat message.
     return {"type": "chat", "game": game_id, "name": html.escape(name),
@@ -386,10 +511,11 @@ class Hub:
         self._loading: dict[str, asyncio.Lock] = {}
         self._tasks: set[asyncio.Task[None]] = set()
 
-    def spawn(self, coroutine: Any) -> None:
+    def spawn(self, coroutine: Any) -> asyncio.Task[None]:
         task: asyncio.Task[None] = asyncio.create_task(coroutine)
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
+        return task
 
     async def room(self, game_id: str) -> Room | None:
         if game_id in self.rooms:
@@ -401,6 +527,8 @@ class Hub:
             room = await asyncio.to_thread(self.load, game_id)
             if room is not None:
                 self.rooms[game_id] = room
+                await room.load_ratings()
+                room.watch_clock()
         self._loading.pop(game_id, None)
         return room
 
@@ -437,6 +565,12 @@ class Hub:
             room = await self.room(row.id)
             if room is not None:
                 room.schedule_bots()
+        # A ranked game that ended just before a crash is counted now (exactly once).
+        for game_id in await asyncio.to_thread(self.store.unrated):
+            room = await self.room(game_id)
+            if room is not None:
+                async with room.lock:
+                    await room.rate()
         return len(rows)
 
     async def close(self) -> None:

@@ -6,7 +6,8 @@ every game exactly.
 """
 
 from .db import Store, default_url, migrate
-from .models import Base, ChatMessage, DailyAttempt, GameRow, MoveRow, Player
+from .models import Base, ChatMessage, DailyAttempt, GameRow, MoveRow, Player, RatingRow
 
-__all__ = ["Base", "ChatMessage", "DailyAttempt", "GameRow", "MoveRow", "Player", "Store",
+__all__ = ["Base", "ChatMessage", "DailyAttempt", "GameRow", "MoveRow", "Player", "RatingRow",
+           "Store",
            "default_url", "migrate"]

@@ -7,7 +7,7 @@ SQLite file by default; any SQLAlchemy URL (postgresql+psycopg://...) for a real
 from __future__ import annotations
 
 import secrets
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -18,7 +18,16 @@ from sqlalchemy import Engine, create_engine, event, func, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
-from .models import ChatMessage, DailyAttempt, GameRow, MoveRow, Player, Setting, now
+from .models import (
+    ChatMessage,
+    DailyAttempt,
+    GameRow,
+    MoveRow,
+    Player,
+    RatingRow,
+    Setting,
+    now,
+)
 
 
 def default_url(folder: str | Path = "var") -> str:
@@ -136,21 +145,85 @@ class Store:
                       .values(seats=seats, status=status, updated_at=now()))
 
     def add_move(self, game_id: str, idx: int, seat: int, action: str, status: str,
-                 result: dict[str, Any] | None) -> None:
-        """Store one accepted action (and the result when it ends the game), atomically.
+                 result: dict[str, Any] | None, clock: dict[str, Any] | None = None) -> None:
+        """Store one accepted action (and the result when it ends the game, the clocks when
+        the game has a time control), atomically.
 
         The unique (game_id, idx) refuses a second action at the same place."""
+        values: dict[str, Any] = {"moves_count": idx + 1, "status": status, "result": result,
+                                  "updated_at": now()}
+        if clock is not None:
+            values["clock"] = clock
         with self.session() as s:
             s.add(MoveRow(game_id=game_id, idx=idx, seat=seat, action=action))
-            s.execute(update(GameRow).where(GameRow.id == game_id)
-                      .values(moves_count=idx + 1, status=status, result=result,
-                              updated_at=now()))
+            s.execute(update(GameRow).where(GameRow.id == game_id).values(**values))
 
-    def end_game(self, game_id: str, result: dict[str, Any]) -> None:
-        """End a game outside its rules (a resignation): no action, a stored result."""
+    def end_game(self, game_id: str, result: dict[str, Any],
+                 clock: dict[str, Any] | None = None) -> None:
+        """End a game outside its rules (a resignation, a clock run out): no action, a
+        stored result."""
+        values: dict[str, Any] = {"status": "over", "result": result, "updated_at": now()}
+        if clock is not None:
+            values["clock"] = clock
         with self.session() as s:
-            s.execute(update(GameRow).where(GameRow.id == game_id)
-                      .values(status="over", result=result, updated_at=now()))
+            s.execute(update(GameRow).where(GameRow.id == game_id).values(**values))
+
+    # -- ratings (MT-26) ---------------------------------------------------------------------
+    def rating(self, player: str, game: str, pool: str) -> RatingRow | None:
+        with self.session() as s:
+            return s.get(RatingRow, (player, game, pool))
+
+    def rate_game(self, game_id: str,
+                  rate: Callable[[list[RatingRow | None], dict[str, Any]],
+                                 list[tuple[float, float, float]]],
+                  ) -> dict[str, Any] | None:
+        """Count a finished ranked game in its players' ratings, exactly once.
+
+        `rate` gets the seats' rating rows (None for a first game) and the stored result, and
+        returns each seat's new (rating, rd, volatility). One transaction: the new ratings
+        and the game's `rated` mark land together, so a crash never counts a game twice or
+        half. Returns the `rated` mark (each seat's rating before and after), or None."""
+        with self.session() as s:
+            row = s.get(GameRow, game_id, with_for_update=True)
+            if (row is None or not row.ranked or row.status != "over" or row.result is None
+                    or row.rated is not None or row.clock is None):
+                return None
+            pool = str(row.clock["control"])
+            players = [str(seat.get("player")) for seat in row.seats]
+            current = [s.get(RatingRow, (p, row.game, pool)) for p in players]
+            before = [(r.rating, r.rd) if r is not None else None for r in current]
+            after = rate(current, row.result)
+            mark: dict[str, Any] = {"pool": pool, "seats": []}
+            for p, old, old_pair, new in zip(players, current, before, after, strict=True):
+                if old is None:
+                    old = RatingRow(player=p, game=row.game, pool=pool, games=0)
+                    s.add(old)
+                old.rating, old.rd, old.volatility = new
+                old.games = (old.games or 0) + 1
+                old.updated_at = now()
+                mark["seats"].append({"before": None if old_pair is None else
+                                      round(old_pair[0]), "after": round(new[0]),
+                                      "rd": round(new[1])})
+            row.rated = mark
+            return mark
+
+    def unrated(self) -> list[str]:
+        """Finished ranked games not yet counted (a crash between the end and the count)."""
+        with self.session() as s:
+            return list(s.scalars(select(GameRow.id).where(
+                GameRow.ranked.is_(True), GameRow.status == "over", GameRow.rated.is_(None))))
+
+    def ratings_board(self, game: str, pool: str, limit: int = 50
+                      ) -> list[tuple[RatingRow, Player]]:
+        with self.session() as s:
+            rows = s.execute(select(RatingRow, Player).join(Player, Player.id == RatingRow.player)
+                             .where(RatingRow.game == game, RatingRow.pool == pool)
+                             .order_by(RatingRow.rating.desc()).limit(limit))
+            return [(r, p) for r, p in rows]
+
+    def ratings_of(self, player: str) -> list[RatingRow]:
+        with self.session() as s:
+            return list(s.scalars(select(RatingRow).where(RatingRow.player == player)))
 
     def games(self, statuses: Sequence[str], *, public_only: bool = True,
               limit: int = 50) -> list[GameRow]:

@@ -5,7 +5,16 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import JSON, DateTime, ForeignKey, Integer, String, Text, UniqueConstraint
+from sqlalchemy import (
+    JSON,
+    DateTime,
+    Float,
+    ForeignKey,
+    Integer,
+    String,
+    Text,
+    UniqueConstraint,
+)
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 
@@ -54,7 +63,27 @@ class GameRow(Base):
     creator: Mapped[str | None] = mapped_column(ForeignKey("players.id"), nullable=True)
     result: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
     moves_count: Mapped[int] = mapped_column(Integer, default=0)
+    # The time control and each seat's remaining seconds after the last action (clocks.py).
+    clock: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    # Ranked (MT-26): two accounts, a time control; `rated` holds each seat's rating before
+    # and after, once the result has been counted (exactly once).
+    ranked: Mapped[bool] = mapped_column(default=False)
+    rated: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+
+
+class RatingRow(Base):
+    """An account's Glicko-2 rating in one game and one time control (MT-26)."""
+
+    __tablename__ = "ratings"
+    player: Mapped[str] = mapped_column(ForeignKey("players.id"), primary_key=True)
+    game: Mapped[str] = mapped_column(String(40), primary_key=True)
+    pool: Mapped[str] = mapped_column(String(20), primary_key=True)  # blitz, rapide
+    rating: Mapped[float] = mapped_column(Float)
+    rd: Mapped[float] = mapped_column(Float)
+    volatility: Mapped[float] = mapped_column(Float)
+    games: Mapped[int] = mapped_column(Integer, default=0)
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
 
 

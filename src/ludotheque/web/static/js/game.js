@@ -25,6 +25,8 @@ let retry = 500;
 // The version at which this page sent an action still unanswered: no second action until the
 // game moves on or the server refuses (a redraw for a bot's "thinking" must not allow one).
 let pending = null;
+// When the last state arrived: running clocks count down from its times.
+let clockAt = performance.now();
 
 function send(message) {
   if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
@@ -52,6 +54,7 @@ function receive(message) {
     if (message.version !== pending) pending = null;
     version = message.version;
     state = message;
+    clockAt = performance.now();
     for (const step of message.steps) logStep(step);
     render();
   } else if (message.type === "chat") {
@@ -153,6 +156,12 @@ function render() {
 }
 
 function renderStatus() {
+  const kind = $("game-kind");
+  kind.hidden = !state.clock;
+  if (state.clock) {
+    const clockName = `${t(`clock.${state.clock.control}`)} ${state.clock.label}`;
+    kind.textContent = t(state.ranked ? "room.ranked" : "room.casual", { clock: clockName });
+  }
   let text;
   if (state.result) {
     const r = state.result;
@@ -182,6 +191,7 @@ function renderSeats() {
     name.textContent = `${t("seat.number", { n: seat.seat + 1 })} · ${
       seat.free ? t("seat.free") : seatName(seat.seat)
     }`;
+    if (seat.rating) name.textContent += ` (${seat.rating.rating}${seat.rating.provisional ? "?" : ""})`;
     li.append(name);
     if (seat.mine) li.append(badge(t("seat.you")));
     if (state.to_act.includes(seat.seat)) li.append(badge(t("room.to_act_mark")));
@@ -211,15 +221,52 @@ function renderResign(over) {
   button.dataset.seat = mine.length ? mine[0] : "";
 }
 
-// Time controls are not played yet: each seat shows where its clock will be.
+// The clocks: the server sends each seat's time and which clocks run; the page counts down
+// between messages (the server alone decides when a flag falls).
 function clock(index) {
   const time = document.createElement("time");
   time.className = "clock";
   time.dataset.testid = `clock-${index}`;
-  time.textContent = "–:––";
-  time.title = `${t("room.clock", { name: seatName(index) })} (${t("room.no_clock")})`;
+  if (!state.clock) {
+    time.textContent = "–:––";
+    time.title = `${t("room.clock", { name: seatName(index) })} (${t("room.no_clock")})`;
+    return time;
+  }
+  time.dataset.seat = index;
+  time.title = t("room.clock", { name: seatName(index) });
+  updateClock(time);
   return time;
 }
+
+function secondsLeft(index) {
+  const c = state.clock;
+  let left = c.remaining[index];
+  if (c.running.includes(index)) left -= (performance.now() - clockAt) / 1000;
+  return Math.max(0, left);
+}
+
+function formatClock(seconds) {
+  const whole = Math.floor(seconds);
+  const text = `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, "0")}`;
+  return seconds < 10 ? `${text}.${Math.floor((seconds * 10) % 10)}` : text;
+}
+
+function updateClock(element) {
+  const index = Number(element.dataset.seat);
+  const left = secondsLeft(index);
+  const running = state.clock.running.includes(index);
+  element.textContent = formatClock(left);
+  element.classList.toggle("running", running);
+  element.classList.toggle("low", left < 20);
+  // Not by colour alone: a running clock is marked, a fallen one says so.
+  element.dataset.state = left <= 0 ? "out" : running ? "running" : "stopped";
+  if (left <= 0) element.textContent += ` (${t("room.out_of_time")})`;
+}
+
+setInterval(() => {
+  if (!state || !state.clock || !state.clock.running.length) return;
+  for (const element of document.querySelectorAll("time.clock[data-seat]")) updateClock(element);
+}, 200);
 
 function renderEnd() {
   const r = state.result;
@@ -230,6 +277,15 @@ function renderEnd() {
   if (state.mine.length === 1 && !r.draw) who += ` ${mine.length ? t("room.you_won") : t("room.you_lost")}`;
   $("end-winners").textContent = who;
   $("end-why").textContent = t("room.why", { text: r.text || r.detail || r.reason });
+  const changes = $("end-ratings");
+  changes.replaceChildren();
+  for (const [index, seat] of ((state.rated && state.rated.seats) || []).entries()) {
+    const line = document.createElement("li");
+    line.textContent = t("room.rating_change", {
+      name: seatName(index), before: seat.before === null ? "1500?" : seat.before, after: seat.after,
+    });
+    changes.append(line);
+  }
 }
 
 function badge(text) {
