@@ -31,3 +31,10 @@ def test_every_registered_game_is_reachable_by_id() -> None:
         assert games.get(game.id) is game
         assert game.title
         assert game.min_players <= game.max_players
+
+
+@pytest.mark.parametrize("game", games.all_games(), ids=lambda g: g.id)
+def test_every_lesson_of_every_tutorial_can_be_played_to_its_end(game: Game) -> None:
+    from ludotheque.core.conformance import check_lessons
+
+    check_lessons(game)

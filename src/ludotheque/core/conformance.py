@@ -294,3 +294,46 @@ def check_game(game: Game, config: Config, playouts: int, *, first_seed: int = 0
             f"determinize() never re-dealt anything in {report.hidden_steps} deep checks")
     report.seconds = time.perf_counter() - started
     return report
+
+
+def check_lessons(game: Game) -> int:
+    """Every lesson of the game's tutorial can be played to its end: its options set a game
+    up, the learner is to act at each step, every solution is legal there, each reply is
+    legal for the tutor, and after the steps `progress` says solved. Returns how many."""
+    from .lessons import progress
+
+    for lesson in game.lessons():
+        where = f"{game.id} lesson {lesson.id!r}"
+        try:
+            state = game.new(lesson.seed, lesson.players, lesson.options)
+        except LudoError as exc:
+            raise ConformanceError(f"{where}: its options do not set a game up: {exc}") from exc
+        moves: list[tuple[int, str]] = []
+        for number, step in enumerate(lesson.step, start=1):
+            if lesson.learner not in state.to_act():
+                raise ConformanceError(f"{where}, step {number}: the learner is not to act")
+            for text in step.solutions:
+                if game.parse(text).text() != text:
+                    raise ConformanceError(f"{where}, step {number}: write {text!r} as the "
+                                           f"notation writes it: {game.parse(text).text()!r}")
+                why = state.why_illegal(lesson.learner, game.parse(text))
+                if why is not None:
+                    raise ConformanceError(f"{where}, step {number}: solution {text!r} is "
+                                           f"illegal: {why}")
+            first = game.parse(step.solutions[0])
+            state.apply(lesson.learner, first)
+            moves.append((lesson.learner, first.text()))
+            if step.reply is not None:
+                if state.is_over() or not state.to_act():
+                    raise ConformanceError(f"{where}, step {number}: no one to reply")
+                tutor = state.to_act()[0]
+                reply = game.parse(step.reply)
+                why = state.why_illegal(tutor, reply)
+                if why is not None:
+                    raise ConformanceError(f"{where}, step {number}: reply {step.reply!r} is "
+                                           f"illegal: {why}")
+                state.apply(tutor, reply)
+                moves.append((tutor, reply.text()))
+        if progress(lesson, moves).status != "solved":
+            raise ConformanceError(f"{where}: its solutions do not solve it")
+    return len(game.lessons())

@@ -14,12 +14,15 @@ from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from importlib import resources
-from typing import Any, ClassVar, Self
+from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from .errors import IllegalAction, NotationError, OptionsError
 from .rng import Rng
+
+if TYPE_CHECKING:
+    from .lessons import Lesson
 
 JSON = Any  # a value made of dict, list, str, int, float, bool and None only
 Seat = int
@@ -348,6 +351,11 @@ class Game(ABC):
             if path.is_file():
                 return path.read_text(encoding="utf-8")
         return f"# {self.title}\n"
+
+    def lessons(self) -> Sequence[Lesson]:
+        """The game's tutorial (MT-27): lessons to play from set positions (core/lessons.py),
+        usually its package's data/lessons.toml. None by default."""
+        return ()
 
     def heuristic(self, state: State, seat: Seat) -> float | None:
         """How good `state` looks for `seat`, in [-1, 1]; None when the game gives no hint.

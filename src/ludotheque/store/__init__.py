@@ -9,5 +9,4 @@ from .db import Store, default_url, migrate
 from .models import Base, ChatMessage, DailyAttempt, GameRow, MoveRow, Player, RatingRow
 
 __all__ = ["Base", "ChatMessage", "DailyAttempt", "GameRow", "MoveRow", "Player", "RatingRow",
-           "Store",
-           "default_url", "migrate"]
+           "Store", "default_url", "migrate"]

@@ -1,0 +1,44 @@
+"""Tutorial lessons (core/lessons.py): their schema and how progress is read from actions."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from ludotheque.core.errors import DataError
+from ludotheque.core.lessons import Lesson, progress
+
+WORDS = {"fr": "texte", "en": "text"}
+
+
+def lesson(steps: list[dict[str, object]]) -> Lesson:
+    return Lesson.model_validate({"id": "demo", "title": WORDS, "text": WORDS, "hint": WORDS,
+                                  "success": WORDS, "step": steps})
+
+
+def test_progress_follows_solutions_and_replies() -> None:
+    two = lesson([{"solutions": ["a", "b"], "reply": "r"}, {"solutions": ["c"]}])
+    assert progress(two, []).status == "playing"
+    assert progress(two, [(0, "b")]).reply == "r"
+    after_reply = progress(two, [(0, "b"), (1, "r")])
+    assert (after_reply.status, after_reply.step, after_reply.reply) == ("playing", 1, None)
+    assert progress(two, [(0, "a"), (1, "r"), (0, "c")]).status == "solved"
+    missed = progress(two, [(0, "a"), (1, "r"), (0, "x")])
+    assert (missed.status, missed.step, missed.played) == ("missed", 1, "x")
+    assert progress(two, [(0, "z")]).status == "missed"
+
+
+def test_a_lesson_is_checked_like_card_data() -> None:
+    with pytest.raises(ValueError, match="last step"):
+        lesson([{"solutions": ["a"], "reply": "r"}])
+    with pytest.raises(ValueError):
+        lesson([])
+    from ludotheque.core.data import validate_entries
+
+    expected = 'lessons.toml, lesson "demo", field "hnit": unknown field (did you mean "hint"?)'
+    with pytest.raises(DataError, match=re.escape(expected)):
+        validate_entries("lessons.toml", [{"id": "demo", "title": WORDS, "text": WORDS,
+                                           "hnit": WORDS, "success": WORDS,
+                                           "step": [{"solutions": ["a"]}]}],
+                         Lesson, kind="lesson", key="id")
