@@ -30,8 +30,9 @@ def test_progress_follows_solutions_and_replies() -> None:
 
 
 def test_a_lesson_is_checked_like_card_data() -> None:
-    with pytest.raises(ValueError, match="last step"):
-        lesson([{"solutions": ["a"], "reply": "r"}])
+    shown = lesson([{"solutions": ["a"], "reply": "r"}])  # the reply shows the outcome
+    assert progress(shown, [(0, "a")]).reply == "r"
+    assert progress(shown, [(0, "a"), (1, "r")]).status == "solved"
     with pytest.raises(ValueError):
         lesson([])
     from ludotheque.core.data import validate_entries

@@ -16,7 +16,7 @@ plays a lesson as an ordinary game from those options, and `progress` reads its 
     options = { position = "4c4/9/9/9/9/9/9/9/4C4 w" }
     [[lesson.step]]
     solutions = ["Ce1-e2"]
-    reply = "Ce9-e8"                       # optional, never on the last step
+    reply = "Ce9-e8"                       # optional; on the last step it shows the outcome
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import BaseModel, ConfigDict, Field
 
 from .data import entry_error, read_package_document, validate_entries
 from .errors import DataError
@@ -62,13 +62,6 @@ class Lesson(BaseModel):
     players: int = 2
     learner: int = 0  # the learner's seat; the other seats are the tutor's
     step: tuple[LessonStep, ...] = Field(min_length=1)
-
-    @field_validator("step")
-    @classmethod
-    def _last_step_has_no_reply(cls, steps: tuple[LessonStep, ...]) -> tuple[LessonStep, ...]:
-        if steps[-1].reply is not None:
-            raise ValueError("the last step ends the lesson: it has no reply")
-        return steps
 
 
 def load_lessons(package: str, name: str = "data/lessons.toml") -> list[Lesson]:
