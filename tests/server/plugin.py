@@ -13,8 +13,10 @@ from pathlib import Path
 
 from ludotheque.bots.base import RandomBot, register_bot
 from ludotheque.core import Action, State
+from ludotheque.core.lessons import Lesson
 from ludotheque.server.clocks import TimeControl, register_time_control
-from tests.core.toys import HighCard, PlayCard
+from tests.core import toys
+from tests.core.toys import HighCardState, PlayCard
 
 SLOW_SECONDS = 2.0
 
@@ -45,6 +47,36 @@ class CheatBot(RandomBot):
         legal = state.legal_actions(seat)
         return next(PlayCard(c) for c in range(1, 11) if PlayCard(c) not in legal)
 
+
+def _lessons() -> tuple[Lesson, ...]:
+    """Two lessons of Carte haute (play your highest card, once then twice), their solutions
+    read off the deal of seed 0."""
+    state = HighCardState(0, 3)
+    first, reply = f"p{max(state.hands[0])}", f"p{min(state.hands[1])}"
+    state.apply(0, PlayCard(max(state.hands[0])))
+    state.apply(1, PlayCard(min(state.hands[1])))
+    second = f"p{max(state.hands[0])}"
+    words = {"fr": "Jouez votre plus forte carte.", "en": "Play your highest card."}
+
+    def lesson(lesson_id: str, steps: list[dict[str, object]]) -> Lesson:
+        return Lesson.model_validate({
+            "id": lesson_id, "rulings": ["CH-1"], "title": words, "text": words,
+            "hint": {"fr": "La plus forte.", "en": "The highest."},
+            "success": {"fr": "La plus forte gagne le pli.", "en": "The highest wins."},
+            "options": {"hand_size": 3}, "step": steps})
+
+    return (lesson("highest", [{"solutions": [first], "reply": reply}]),
+            lesson("twice", [{"solutions": [first], "reply": reply}, {"solutions": [second]}]))
+
+
+class HighCard(toys.HighCard):
+    """Carte haute with a tutorial, for the site's tutorial tests."""
+
+    def lessons(self) -> tuple[Lesson, ...]:
+        return LESSONS
+
+
+LESSONS = _lessons()
 
 register_bot("slow", SlowBot)
 register_bot("cheat", CheatBot)

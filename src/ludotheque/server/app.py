@@ -31,6 +31,7 @@ from starlette.websockets import WebSocket
 from ludotheque import games
 from ludotheque.bots import bot_names
 from ludotheque.core import Game, LudoError, Options
+from ludotheque.core.lessons import progress
 from ludotheque.store import GameRow, Player, Store, migrate
 from ludotheque.store.db import NameTaken
 
@@ -40,7 +41,7 @@ from .bots import BotPool, load_plugin
 from .clocks import TIME_CONTROLS, Clocks
 from .i18n import LANGS, catalogue, pick, translate
 from .protocol import ProtocolError
-from .rooms import Client, Hub, chat_message
+from .rooms import Client, Hub, chat_message, find_lesson
 
 log = logging.getLogger("ludotheque.server")
 
@@ -345,7 +346,13 @@ class Site:
                 else None, "screen_text": screen_text(room.game, lang)}
         history = await asyncio.to_thread(self.store.chat, room.id)
         chat = [chat_message(room.id, m.name, m.text, m.at.isoformat()) for m in history]
+        lessons = list(room.game.lessons()) if room.lesson is not None else []
+        number = next((i for i, x in enumerate(lessons) if x.id == room.row.lesson), -1)
         return self.page(request, "game.html", player, room=room,
+                         lesson=room.lesson, lesson_number=number + 1,
+                         lesson_total=len(lessons),
+                         next_lesson=lessons[number + 1].id if 0 <= number < len(lessons) - 1
+                         else None,
                          rules=rules_html(room.game, lang),
                          invite=str(request.url_for("room", gid=room.id)),
                          data=json.dumps(data).replace("</", "<\\/"),
@@ -497,6 +504,60 @@ class Site:
                     {"name": p.name, "rating": round(r.rating), "rd": round(r.rd),
                      "provisional": r.rd > 110, "games": r.games} for r, p in rows]})
         return out
+
+    # -- tutorials (MT-27) ---------------------------------------------------------------------
+    async def learn_page(self, request: Request) -> Response:
+        player = await self.player(request)
+        lang = pick(request.cookies.get(LANG_COOKIE))
+        done = await asyncio.to_thread(self._lessons_done, player)
+        tutorials = [{"game": g, "lessons": [
+            {"id": lesson.id, "number": i + 1, "title": lesson.title[lang],
+             "rulings": ", ".join(lesson.rulings), "done": lesson.id in done.get(g.id, set())}
+            for i, lesson in enumerate(g.lessons())]}
+            for g in games.all_games() if g.lessons()]
+        return self.page(request, "learn.html", player, tutorials=tutorials)
+
+    def _lessons_done(self, player: Player | None) -> dict[str, set[str]]:
+        """Per game, the lessons this player has solved at least once."""
+        if player is None:
+            return {}
+        out: dict[str, set[str]] = {}
+        for game in games.all_games():
+            lessons = {lesson.id: lesson for lesson in game.lessons()}
+            if not lessons:
+                continue
+            for row, moves in self.store.lesson_games(player.id, game.id):
+                lesson = lessons.get(row.lesson or "")
+                if lesson is not None and progress(
+                        lesson, [(m.seat, m.action) for m in moves]).status == "solved":
+                    out.setdefault(game.id, set()).add(lesson.id)
+        return out
+
+    async def lesson_start(self, request: Request) -> Response:
+        player = await self.player(request)
+        game = game_of(request)
+        if game is None:
+            return self.not_found(request, player, "error.unknown_game")
+        lesson = find_lesson(game, request.path_params["lesson"])
+        if lesson is None:
+            return self.not_found(request, player, "learn.no_such_lesson")
+        if player is None:
+            return RedirectResponse(f"/login?next={quote('/learn')}", 303)
+        seats: list[dict[str, Any]] = [
+            {"kind": "human", "player": player.id, "name": player.name}
+            if i == lesson.learner else {"kind": "tutor", "player": None, "name": ""}
+            for i in range(lesson.players)]
+        options = game.options(lesson.options, lesson.players)
+        row = GameRow(id=secrets.token_urlsafe(6), game=game.id, game_version=game.version,
+                      seed=lesson.seed, players=lesson.players,
+                      options=options.model_dump(mode="json"), seats=seats, status="live",
+                      public=False, creator=player.id, result=None, moves_count=0,
+                      lesson=lesson.id)
+        await asyncio.to_thread(self.store.create_game, row)
+        room = await self.hub.room(row.id)
+        if room is not None:
+            room.schedule_bots()
+        return RedirectResponse(f"/g/{row.id}", 303)
 
     async def rules_page(self, request: Request) -> Response:
         player = await self.player(request)
@@ -678,6 +739,8 @@ def create_app(db_url: str, *, plugins: Sequence[str] = (), bot_workers: int = 2
         Route("/rules/{kind}", site.rules_page, name="rules"),
         Route("/daily", site.daily_page, name="daily"),
         Route("/ratings", site.ratings_page, name="ratings"),
+        Route("/learn", site.learn_page, name="learn"),
+        Route("/learn/{kind}/{lesson}", site.lesson_start, methods=["POST"]),
         Route("/daily/{kind}", site.daily_start, methods=["POST"]),
         Route("/screens/{kind}/{file}", site.screen_file),
         Route("/login", site.login_page, methods=["GET"], name="login"),

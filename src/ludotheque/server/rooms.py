@@ -22,6 +22,7 @@ from starlette.websockets import WebSocket, WebSocketState
 
 from ludotheque import games
 from ludotheque.core import Event, Game, IllegalAction, LudoError, NotationError, Result, State
+from ludotheque.core.lessons import Lesson, Progress, progress
 from ludotheque.core.record import (
     RESIGNED,
     TIMEOUT,
@@ -120,6 +121,8 @@ class Room:
         self.flag_task: asyncio.Task[None] | None = None
         # Ranked games: each seat's rating in the game's pool, shown beside the names.
         self.ratings: dict[int, dict[str, Any]] = {}
+        # A tutorial lesson (MT-27): the tutor's seats play its replies.
+        self.lesson: Lesson | None = find_lesson(game, row.lesson) if row.lesson else None
 
     def result(self) -> Result | None:
         return self.ended if self.ended is not None else self.state.result()
@@ -184,6 +187,7 @@ class Room:
             if self.clocks is not None else None,
             "ranked": self.row.ranked,
             "rated": self.row.rated,
+            "lesson": self.lesson_state(),
         }
         if mine:
             # Only what the spectator may see, plus the client's own seats' views.
@@ -327,6 +331,35 @@ class Room:
             await asyncio.to_thread(self.hub.store.set_seats, self.id, seats, "live")
             self.row.seats = seats
 
+    # -- tutorial lessons ---------------------------------------------------------------------
+    def lesson_progress(self) -> Progress | None:
+        if self.lesson is None:
+            return None
+        return progress(self.lesson, [(st.seat, st.action) for st in self.steps])
+
+    def lesson_state(self) -> dict[str, Any] | None:
+        """Where the learner stands; after a miss, the moves that would have solved the step
+        (a tutorial hides nothing from its learner)."""
+        now = self.lesson_progress()
+        if now is None or self.lesson is None:
+            return None
+        out = {**now.to_json(), "id": self.lesson.id, "steps": len(self.lesson.step)}
+        if now.status == "missed":
+            out["solutions"] = list(self.lesson.step[now.step].solutions)
+        return out
+
+    async def tutor_turn(self, seat: int) -> None:
+        """The tutor's seat plays the lesson's reply (at once: it is a script, not a bot)."""
+        try:
+            now = self.lesson_progress()
+            if now is not None and now.reply is not None and seat in self.state.to_act():
+                await self.act(seat, now.reply, client=None)
+        except ProtocolError as exc:
+            log.error("lesson %s of game %s: reply refused: %s %s", self.row.lesson, self.id,
+                      exc.code, exc.detail)
+        finally:
+            self.thinking.discard(seat)
+
     # -- clocks and ratings ------------------------------------------------------------------
     def running(self) -> list[int]:
         """The seats whose clocks run: humans to act in a live game with a time control."""
@@ -438,9 +471,14 @@ class Room:
             return
         for seat in self.state.to_act():
             spec = self.seats[seat].get("bot")
-            if self.seats[seat].get("kind") == "bot" and spec and seat not in self.thinking:
+            if seat in self.thinking:
+                continue
+            if self.seats[seat].get("kind") == "bot" and spec:
                 self.thinking.add(seat)
                 self.hub.spawn(self.bot_turn(seat, str(spec)))
+            elif self.seats[seat].get("kind") == "tutor":
+                self.thinking.add(seat)
+                self.hub.spawn(self.tutor_turn(seat))
 
     async def bot_turn(self, seat: int, spec: str) -> None:
         moved = again = False
@@ -483,6 +521,10 @@ class Room:
         except ProtocolError:
             return True
         return True
+
+
+def find_lesson(game: Game, lesson_id: str) -> Lesson | None:
+    return next((lesson for lesson in game.lessons() if lesson.id == lesson_id), None)
 
 
 def glicko(rows: list[RatingRow | None], result: dict[str, Any]) -> list[tuple[float, float,

@@ -282,6 +282,21 @@ class Store:
                 .where(DailyAttempt.day == day, DailyAttempt.game == game))
             return [(a, g, p) for a, g, p in rows]
 
+    # -- tutorials -----------------------------------------------------------------------------
+    def lesson_games(self, player: str, game: str) -> list[tuple[GameRow, list[MoveRow]]]:
+        """The player's lesson games of one game, each with its moves (oldest first)."""
+        with self.session() as s:
+            rows = list(s.scalars(select(GameRow).where(GameRow.game == game,
+                                                        GameRow.lesson.is_not(None),
+                                                        GameRow.creator == player)
+                                  .order_by(GameRow.created_at)))
+            out = []
+            for row in rows:
+                moves = list(s.scalars(select(MoveRow).where(MoveRow.game_id == row.id)
+                                       .order_by(MoveRow.idx)))
+                out.append((row, moves))
+            return out
+
     # -- chat -----------------------------------------------------------------------------
     def add_chat(self, game_id: str, player: str | None, name: str, text: str) -> ChatMessage:
         with self.session() as s:

@@ -69,6 +69,8 @@ class GameRow(Base):
     # and after, once the result has been counted (exactly once).
     ranked: Mapped[bool] = mapped_column(default=False)
     rated: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    # A tutorial lesson played as this game (core/lessons.py, MT-27): the lesson's id.
+    lesson: Mapped[str | None] = mapped_column(String(40), nullable=True)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
 

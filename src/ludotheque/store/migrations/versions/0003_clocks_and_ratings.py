@@ -1,4 +1,4 @@
-"""time controls, ranked games and ratings
+"""time controls, ranked games and ratings; tutorial lessons
 
 Revision ID: 0003
 Revises: 0002
@@ -22,6 +22,7 @@ def upgrade() -> None:
         batch.add_column(sa.Column('ranked', sa.Boolean(), nullable=False,
                                    server_default=sa.false()))
         batch.add_column(sa.Column('rated', sa.JSON(), nullable=True))
+        batch.add_column(sa.Column('lesson', sa.String(length=40), nullable=True))
     op.create_table('ratings',
     sa.Column('player', sa.String(length=32), nullable=False),
     sa.Column('game', sa.String(length=40), nullable=False),
@@ -39,6 +40,7 @@ def upgrade() -> None:
 def downgrade() -> None:
     op.drop_table('ratings')
     with op.batch_alter_table('games') as batch:
+        batch.drop_column('lesson')
         batch.drop_column('rated')
         batch.drop_column('ranked')
         batch.drop_column('clock')

@@ -69,6 +69,7 @@ function seatName(index) {
   const seat = state.seats[index];
   if (!seat) return "?";
   if (seat.kind === "bot") return t("seat.bot_named", { name: seat.bot });
+  if (seat.kind === "tutor") return t("seat.tutor");
   return seat.name || t("seat.number", { n: index + 1 });
 }
 
@@ -115,8 +116,23 @@ function chooseSeat() {
   return mine.includes(shownSeat) ? shownSeat : mine[0];
 }
 
+// A tutorial lesson: the server says where the learner stands (core/lessons.py).
+function renderLesson() {
+  const panel = $("lesson");
+  if (!panel || !state.lesson) return;
+  const lesson = state.lesson;
+  panel.dataset.status = lesson.status;
+  $("lesson-step").textContent = lesson.steps > 1
+    ? t("learn.step", { n: Math.min(lesson.step + 1, lesson.steps), total: lesson.steps }) : "";
+  $("lesson-missed").hidden = lesson.status !== "missed";
+  $("lesson-solved").hidden = lesson.status !== "solved";
+  $("lesson-solution").textContent = lesson.status === "missed"
+    ? t("learn.solution", { played: lesson.played, moves: lesson.solutions.join(", ") }) : "";
+}
+
 function render() {
   const over = state.result !== null;
+  renderLesson();
   $("replay-link").hidden = !over;
   $("record-link").hidden = !over;
   renderEnd();
@@ -214,7 +230,7 @@ function renderSeats() {
 function renderResign(over) {
   const button = $("resign");
   const mine = state.mine;
-  button.hidden = over || state.status !== "live" || mine.length !== 1;
+  button.hidden = over || state.status !== "live" || mine.length !== 1 || Boolean(state.lesson);
   const two = state.seats.length === 2;
   button.textContent = t(two ? "room.resign" : "room.leave");
   button.dataset.confirm = t(two ? "room.resign_confirm" : "room.leave_confirm");

@@ -1,0 +1,75 @@
+"""Tutorial lessons on the site (MT-27), through a real server: the tutor replies, a miss shows
+what worked, a solved lesson is marked; the toy's two lessons (tests/server/plugin.py)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .live import TOY, LiveServer, Player, Socket
+from .plugin import LESSONS
+
+
+def start(p: Player, lesson: str) -> str:
+    r = p.http.post(f"/learn/{TOY}/{lesson}")
+    assert r.status_code == 303, r.text[-300:]
+    return str(r.headers["location"].rsplit("/", 1)[1])
+
+
+def wait_lesson(s: Socket, gid: str, status: str) -> dict[str, Any]:
+    state = s.latest[gid]
+    while state["lesson"]["status"] != status:
+        s.recv(10)
+        state = s.latest[gid]
+    return state
+
+
+def test_lessons_are_played_against_the_tutor_and_remembered(server: LiveServer) -> None:
+    visitor = Player(server)
+    page = visitor.http.get("/learn").text
+    assert 'data-testid="learn-carte_haute"' in page and 'data-testid="lesson-highest"' not in page
+    assert visitor.http.post(f"/learn/{TOY}/highest").status_code == 303  # a name first
+
+    zoe = Player(server).guest("zoé")
+    highest, twice = LESSONS
+    right = highest.step[0].solutions[0]
+    gid = start(zoe, "highest")
+    room = zoe.http.get(f"/g/{gid}").text
+    assert 'data-testid="lesson"' in room and 'data-testid="lesson-next"' in room
+    s = zoe.socket()
+    state = s.watch(gid)
+    assert state["seats"][1]["kind"] == "tutor" and state["mine"] == [0]
+    assert state["lesson"] == {"status": "playing", "step": 0, "played": None,
+                               "id": "highest", "steps": 1}
+    wrong = next(a for a in state["legal"]["0"] if a != right)
+    s.act(gid, 0, wrong)
+    missed = s.latest[gid]["lesson"]
+    assert missed["status"] == "missed" and missed["played"] == wrong
+    assert missed["solutions"] == [right]
+    assert s.nothing(0.5)  # the tutor does not answer a miss: the lesson waits for a retry
+
+    again = start(zoe, "highest")
+    assert again != gid
+    s.watch(again)
+    s.act(again, 0, right)
+    solved = wait_lesson(s, again, "solved")
+    # The tutor played the lesson's reply, as seat 1, like any action of the game.
+    assert [st["seat"] for st in solved["steps"] if st["seat"] == 1]
+    assert "solutions" not in solved["lesson"]
+
+    gid = start(zoe, "twice")
+    s.watch(gid)
+    s.act(gid, 0, twice.step[0].solutions[0])
+    step_two = s.latest[gid]
+    while step_two["lesson"]["step"] != 1:
+        s.recv(10)
+        step_two = s.latest[gid]
+    assert step_two["lesson"]["status"] == "playing"
+    s.act(gid, 0, twice.step[1].solutions[0])
+    assert s.latest[gid]["lesson"]["status"] == "solved"
+
+    page = zoe.http.get("/learn").text
+    assert 'data-testid="done-highest"' in page and 'data-testid="done-twice"' in page
+    assert zoe.http.post(f"/learn/{TOY}/no-such").status_code == 404
+    assert zoe.http.post("/learn/nothing/highest").status_code == 404
+    for p in (visitor, zoe):
+        p.close()
