@@ -15,9 +15,11 @@ import html
 import logging
 import time
 from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
+from sqlalchemy.exc import SQLAlchemyError
 from starlette.websockets import WebSocket, WebSocketState
 
 from ludotheque import games
@@ -42,6 +44,7 @@ from .protocol import CHAT_BURST, CHAT_WINDOW, MAX_CHAT, ProtocolError
 from .ratings import Rating, rate_game
 
 log = logging.getLogger("ludotheque.server")
+T = TypeVar("T")
 
 SUBSTITUTE = "moyen"  # the bot that takes the seat of a player who leaves a game of 3 or more
 
@@ -240,6 +243,16 @@ class Room:
         for client in list(self.clients):
             self.send_state(client)
 
+    async def write(self, call: Callable[..., T], *args: Any) -> T:
+        """A store write off the event loop. When the database refuses it (a full disk, a
+        lost server), the sender gets a clear error and the room stays as it was: nothing
+        is shown that was not stored."""
+        try:
+            return await asyncio.to_thread(call, *args)
+        except SQLAlchemyError as exc:
+            log.error("game %s: the database refused a write: %s", self.id, exc)
+            raise ProtocolError("not_stored") from None
+
     # -- changes ---------------------------------------------------------------------------
     async def act(self, seat: int, text: str, *, client: Client | None,
                   version: int | None = None) -> None:
@@ -282,7 +295,7 @@ class Room:
                                 self.clocks.since)
                 clocks.after_action(seat, self.running(), now)
             # Stored before anyone hears of it: a crash now loses nothing that was shown.
-            await asyncio.to_thread(self.hub.store.add_move, self.id, self.version, seat,
+            await self.write(self.hub.store.add_move, self.id, self.version, seat,
                                     action.text(), status,
                                     result.to_json() if result is not None else None,
                                     clocks.to_json() if clocks is not None else None)
@@ -318,7 +331,7 @@ class Room:
         with more, a bot (Moyen) takes the seat and the others play on."""
         if self.row.players == 2:
             result = resignation(2, seat, reason)
-            await asyncio.to_thread(self.hub.store.end_game, self.id, result.to_json(),
+            await self.write(self.hub.store.end_game, self.id, result.to_json(),
                                     self.clocks.to_json() if self.clocks is not None else None)
             self.ended = result
             self.row.status = "over"
@@ -328,7 +341,7 @@ class Room:
             seats = [dict(s) for s in self.seats]
             seats[seat] = {"kind": "bot", "bot": SUBSTITUTE, "name": "",
                            "left": seats[seat].get("name", ""), "why": reason}
-            await asyncio.to_thread(self.hub.store.set_seats, self.id, seats, "live")
+            await self.write(self.hub.store.set_seats, self.id, seats, "live")
             self.row.seats = seats
 
     # -- tutorial lessons ---------------------------------------------------------------------
@@ -392,7 +405,10 @@ class Room:
         async with self.lock:
             if self.clocks is None:
                 return
-            await self.flag(time.time())
+            try:
+                await self.flag(time.time())
+            except ProtocolError:
+                return  # not stored (logged): the next action checks the clocks again
             self.broadcast()
         self.watch_clock()
         self.schedule_bots()
@@ -401,7 +417,7 @@ class Room:
         """Count a finished ranked game in both ratings (under the lock; exactly once)."""
         if not self.row.ranked:
             return
-        mark = await asyncio.to_thread(self.hub.store.rate_game, self.id, glicko)
+        mark = await self.write(self.hub.store.rate_game, self.id, glicko)
         if mark is not None:
             self.row.rated = mark
 
@@ -435,7 +451,7 @@ class Room:
             seats = [dict(s) for s in self.seats]
             seats[seat] = {**seats[seat], "player": client.player.id, "name": client.player.name}
             status = "live" if not any(seat_is_free(s) for s in seats) else "open"
-            await asyncio.to_thread(self.hub.store.set_seats, self.id, seats, status)
+            await self.write(self.hub.store.set_seats, self.id, seats, status)
             self.row.seats = seats
             self.row.status = status
             if status == "live" and self.clocks is not None:
@@ -459,7 +475,7 @@ class Room:
         if len(client.chat_times) >= CHAT_BURST:
             raise ProtocolError("chat_rate")
         client.chat_times.append(moment)
-        stored = await asyncio.to_thread(self.hub.store.add_chat, self.id, client.player.id,
+        stored = await self.write(self.hub.store.add_chat, self.id, client.player.id,
                                          client.player.name, text)
         message = chat_message(self.id, stored.name, stored.text, stored.at.isoformat())
         for c in list(self.clients):
