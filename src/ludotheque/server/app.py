@@ -330,10 +330,14 @@ class Site:
                       clock=Clocks.start(control, count).to_json() if control else None,
                       ranked=ranked)
         await asyncio.to_thread(self.store.create_game, row)
-        room = await self.hub.room(row.id)
+        return await self.open_room(row.id)
+
+    async def open_room(self, game_id: str) -> Response:
+        """A game just stored: its room starts (its bots think) and the creator goes there."""
+        room = await self.hub.room(game_id)
         if room is not None:
             room.schedule_bots()
-        return RedirectResponse(f"/g/{row.id}", 303)
+        return RedirectResponse(f"/g/{game_id}", 303)
 
     async def room_page(self, request: Request) -> Response:
         player = await self.player(request)
@@ -479,10 +483,7 @@ class Site:
                       public=False, creator=player.id, result=None, moves_count=0)
         attempt = await asyncio.to_thread(self.store.start_daily, row, day.isoformat(),
                                           player.id, daily.PLAYER_SEAT)
-        room = await self.hub.room(attempt.game_id)
-        if room is not None:
-            room.schedule_bots()
-        return RedirectResponse(f"/g/{attempt.game_id}", 303)
+        return await self.open_room(attempt.game_id)
 
     async def daily_secret(self, game_id: str) -> bool:
         """Whether a game is a daily challenge whose day is not over: its record (the seed,
@@ -554,10 +555,7 @@ class Site:
                       public=False, creator=player.id, result=None, moves_count=0,
                       lesson=lesson.id)
         await asyncio.to_thread(self.store.create_game, row)
-        room = await self.hub.room(row.id)
-        if room is not None:
-            room.schedule_bots()
-        return RedirectResponse(f"/g/{row.id}", 303)
+        return await self.open_room(row.id)
 
     async def rules_page(self, request: Request) -> Response:
         player = await self.player(request)
