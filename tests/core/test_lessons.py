@@ -43,3 +43,12 @@ def test_a_lesson_is_checked_like_card_data() -> None:
                                            "hnit": WORDS, "success": WORDS,
                                            "step": [{"solutions": ["a"]}]}],
                          Lesson, kind="lesson", key="id")
+
+
+def test_a_tutor_may_answer_with_several_actions() -> None:
+    turn = lesson([{"solutions": ["a"], "reply": ["r1", "r2"]}, {"solutions": ["b"]}])
+    assert progress(turn, [(0, "a")]).reply == "r1"
+    assert progress(turn, [(0, "a"), (1, "r1")]).reply == "r2"
+    after = progress(turn, [(0, "a"), (1, "r1"), (1, "r2")])
+    assert (after.status, after.step, after.reply) == ("playing", 1, None)
+    assert progress(turn, [(0, "a"), (1, "r1"), (1, "r2"), (0, "b")]).status == "solved"

@@ -323,17 +323,17 @@ def check_lessons(game: Game) -> int:
             first = game.parse(step.solutions[0])
             state.apply(lesson.learner, first)
             moves.append((lesson.learner, first.text()))
-            if step.reply is not None:
-                if state.is_over() or not state.to_act():
-                    raise ConformanceError(f"{where}, step {number}: no one to reply")
-                tutor = state.to_act()[0]
-                reply = game.parse(step.reply)
-                why = state.why_illegal(tutor, reply)
+            for text in step.replies:
+                tutors = [s for s in state.to_act() if s != lesson.learner]
+                if state.is_over() or not tutors:
+                    raise ConformanceError(f"{where}, step {number}: no tutor to play {text!r}")
+                reply = game.parse(text)
+                why = state.why_illegal(tutors[0], reply)
                 if why is not None:
-                    raise ConformanceError(f"{where}, step {number}: reply {step.reply!r} is "
+                    raise ConformanceError(f"{where}, step {number}: reply {text!r} is "
                                            f"illegal: {why}")
-                state.apply(tutor, reply)
-                moves.append((tutor, reply.text()))
+                state.apply(tutors[0], reply)
+                moves.append((tutors[0], reply.text()))
         if progress(lesson, moves).status != "solved":
             raise ConformanceError(f"{where}: its solutions do not solve it")
     return len(game.lessons())

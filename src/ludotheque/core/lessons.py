@@ -16,7 +16,8 @@ plays a lesson as an ordinary game from those options, and `progress` reads its 
     options = { position = "4c4/9/9/9/9/9/9/9/4C4 w" }
     [[lesson.step]]
     solutions = ["Ce1-e2"]
-    reply = "Ce9-e8"                       # optional; on the last step it shows the outcome
+    reply = "Ce9-e8"                       # optional, or a list; on the last step it
+                                           # shows the outcome
 """
 
 from __future__ import annotations
@@ -46,7 +47,14 @@ class Words(BaseModel):
 class LessonStep(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
     solutions: tuple[str, ...] = Field(min_length=1)
-    reply: str | None = None
+    # The tutor's answer: one action, or several in a row (a card game's whole turn).
+    reply: str | tuple[str, ...] | None = None
+
+    @property
+    def replies(self) -> tuple[str, ...]:
+        if self.reply is None:
+            return ()
+        return (self.reply,) if isinstance(self.reply, str) else self.reply
 
 
 class Lesson(BaseModel):
@@ -96,28 +104,27 @@ class Progress:
 def progress(lesson: Lesson, moves: list[tuple[int, str]]) -> Progress:
     """The lesson's state after `moves` (seat, action text) were played from its start.
 
-    The learner's action at each step must be one of the step's solutions; the tutor's seat
-    answers with the step's reply; after the last step the lesson is solved."""
+    The learner's action at each step must be one of the step's solutions; the tutor's seats
+    answer with the step's replies, in order; after the last step (and its replies, which
+    show its outcome) the lesson is solved."""
     step = 0
-    expecting_reply = False
+    due: list[str] = []  # the replies still to come after the learner's solution
     for seat, text in moves:
         if step >= len(lesson.step):
             break
-        current = lesson.step[step]
-        if expecting_reply:
-            expecting_reply = False
-            step += 1
+        if due:
+            due.pop(0)
+            if not due:
+                step += 1
             continue
         if seat != lesson.learner:
             continue
+        current = lesson.step[step]
         if text not in current.solutions:
             return Progress("missed", step, played=text)
-        if current.reply is None:
+        due = list(current.replies)
+        if not due:
             step += 1
-        else:
-            expecting_reply = True
     if step >= len(lesson.step):
         return Progress("solved", len(lesson.step) - 1)
-    if expecting_reply:
-        return Progress("playing", step, reply=lesson.step[step].reply)
-    return Progress("playing", step)
+    return Progress("playing", step, reply=due[0] if due else None)

@@ -362,16 +362,23 @@ class Room:
         return out
 
     async def tutor_turn(self, seat: int) -> None:
-        """The tutor's seat plays the lesson's reply (at once: it is a script, not a bot)."""
+        """The tutor's seat plays the lesson's replies, in a row (at once: it is a script,
+        not a bot)."""
+        played = False
         try:
-            now = self.lesson_progress()
-            if now is not None and now.reply is not None and seat in self.state.to_act():
+            while not self.over:
+                now = self.lesson_progress()
+                if now is None or now.reply is None or seat not in self.state.to_act():
+                    break
                 await self.act(seat, now.reply, client=None)
+                played = True
         except ProtocolError as exc:
             log.error("lesson %s of game %s: reply refused: %s %s", self.row.lesson, self.id,
                       exc.code, exc.detail)
         finally:
             self.thinking.discard(seat)
+        if played:
+            self.schedule_bots()  # another tutor seat may answer next
 
     # -- clocks and ratings ------------------------------------------------------------------
     def running(self) -> list[int]:
@@ -493,8 +500,10 @@ class Room:
                 self.thinking.add(seat)
                 self.hub.spawn(self.bot_turn(seat, str(spec)))
             elif self.seats[seat].get("kind") == "tutor":
-                self.thinking.add(seat)
-                self.hub.spawn(self.tutor_turn(seat))
+                now = self.lesson_progress()
+                if now is not None and now.reply is not None:  # a miss gets no answer
+                    self.thinking.add(seat)
+                    self.hub.spawn(self.tutor_turn(seat))
 
     async def bot_turn(self, seat: int, spec: str) -> None:
         moved = again = False
