@@ -12,7 +12,8 @@ SOURCE = ROOT / "src" / "ludotheque" / "games" / "mitan"
 TESTS = Path(__file__).parent
 ENGINE_RULINGS = [f"MT-{n}" for n in range(1, 24)]
 # MT-24..MT-27 are about the site around the game (daily challenge, bot levels, online play,
-# tutorial); the engine's part of MT-24 (a market from a seed) is pinned all the same.
+# tutorial); the engine's parts of MT-24 (a market from a seed) and MT-27 (lessons played
+# from positions) are pinned all the same.
 
 
 def source_text() -> str:
@@ -33,7 +34,7 @@ def test_ruling_is_cited_in_the_code(ruling: str) -> None:
     assert re.search(rf"{ruling}\b", source_text()), f"{ruling} is cited nowhere in the code"
 
 
-@pytest.mark.parametrize("ruling", [*ENGINE_RULINGS, "MT-24"])
+@pytest.mark.parametrize("ruling", [*ENGINE_RULINGS, "MT-24", "MT-27"])
 def test_ruling_is_pinned_by_a_named_test(ruling: str) -> None:
     n = ruling.split("-")[1]
     pattern = rf"(test_(\w+_)?mt{n}_|{ruling}\b)"

@@ -160,6 +160,8 @@ def test_the_catalogues_label_the_new_game_form() -> None:
     for lang in ("fr", "en"):
         words = catalogue(lang)
         for name, field in GAME.options_type.model_fields.items():
+            if name == "position":
+                continue  # MT-27: set by the tutorial's lessons, not chosen on the form
             assert words[f"option.{name}"] and words[f"option.{name}.help"]
             choices = re.findall(r"'(\w+)'", str(field.annotation))
             assert choices == ["open", "hidden"]

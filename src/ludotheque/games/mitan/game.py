@@ -4,9 +4,19 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar, Literal
+from functools import cache
+from typing import Any, ClassVar, Literal, Self
 
+from pydantic import (
+    SerializerFunctionWrapHandler,
+    field_validator,
+    model_serializer,
+    model_validator,
+)
+
+from ludotheque.core.errors import NotationError
 from ludotheque.core.game import JSON, Action, Config, Event, Game, Options, Result, State
+from ludotheque.core.lessons import Lesson, load_lessons
 
 from .board import CODES, KIND_OF_CODE, MITANS
 from .notation import parse
@@ -17,6 +27,36 @@ from .rules import BATTLE, HALF_MOVE_LIMIT, MitanState
 class MitanOptions(Options):
     # MT-16: "hidden" places both armies in secret, then reveals them at once (never ranked).
     placement: Literal["open", "hidden"] = "open"
+    # MT-27: a battle position (MitanState.fen) to start from instead of the market, the
+    # draft and the placement; the tutorial's lessons are played from such positions.
+    position: str | None = None
+
+    @field_validator("position")
+    @classmethod
+    def _position_reads(cls, value: str | None) -> str | None:
+        if value is not None:
+            try:
+                MitanState.from_fen(value)
+            except NotationError as exc:
+                raise ValueError(f"not a Mitan position: {exc.reason}") from None
+        return value
+
+    @model_validator(mode="after")
+    def _position_is_open(self) -> Self:
+        if self.position is not None and self.placement == "hidden":
+            # MT-16 hides a placement; a position starts after it, so there is none to hide.
+            raise ValueError("a position starts at the battle: it cannot have a hidden "
+                             "placement (MT-16, MT-27)")
+        return self
+
+    @model_serializer(mode="wrap")
+    def _dump(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
+        # Without a position the options dump as before it existed: records, setups and
+        # anything keyed on them stay the same for every ordinary game.
+        data: dict[str, Any] = handler(self)
+        if self.position is None:
+            data.pop("position", None)
+        return data
 
 
 def _piece_name(letter: str, lang: str) -> str:
@@ -57,6 +97,8 @@ class Mitan(Game):
 
     def _new(self, seed: int, players: int, options: Options) -> State:
         assert isinstance(options, MitanOptions)
+        if options.position is not None:
+            return MitanState.from_fen(options.position)  # MT-27: a lesson's position
         return MitanState(seed, hidden=options.placement == "hidden")
 
     def parse(self, text: str) -> Action:
@@ -65,6 +107,10 @@ class Mitan(Game):
     def position(self, fen: str) -> MitanState:
         """A battle position from its text (MitanState.fen)."""
         return MitanState.from_fen(fen)
+
+    def lessons(self) -> Sequence[Lesson]:
+        """The tutorial (MT-27): 15 lessons played from positions, data/lessons.toml."""
+        return _lessons()
 
     def configs(self) -> Sequence[Config]:
         return [Config(2, MitanOptions(), "open"),
@@ -248,6 +294,11 @@ class Mitan(Game):
         from .terminal import render
 
         return render(view, seat, lang)
+
+
+@cache
+def _lessons() -> tuple[Lesson, ...]:
+    return tuple(load_lessons("ludotheque.games.mitan"))
 
 
 _VALUES = tuple(0.0 if k == 0 else piece(k).value for k in range(len(CODES)))
