@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
+from ludotheque import games
 from ludotheque.games.mitan import MitanState
 from ludotheque.games.mitan.board import CAMPS, SQUARE_NAMES
 from ludotheque.games.mitan.pieces import piece
@@ -21,6 +22,7 @@ from .helpers import Frames, as_guest, create, is_over, play_until, true_state
 
 pytestmark = pytest.mark.browser
 
+GAME = games.get("mitan")
 SHOTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "browser"
 MITANS = ("c5", "e5", "g5")
 BATTLE = re.compile(r"^([A-Z])([a-i][1-9])(<>|-|x|\*|>)([a-i][1-9])$")
@@ -438,3 +440,35 @@ def test_actions_banned_by_repetition_are_marked_and_explained(
     field.fill("Le8-e7")
     field.press("Enter")
     assert sent(page) == ["Le8-e7"]
+
+
+def test_the_first_lessons_of_the_tutorial_by_clicks(contexts: Callable[[], Any]) -> None:
+    """MT-27: /learn, a lesson from its position, a wrong move shown with what worked, a retry
+    that solves it, then the next lesson; the tutor's reply played for it."""
+    page = as_guest(contexts(), "Élève")
+    page.get_by_test_id("learn-link").click()
+    lessons = GAME.lessons()
+    page.get_by_test_id(f"lesson-{lessons[0].id}").click()
+    page.wait_for_url(re.compile(r"/g/[^/]+$"))
+    panel = page.get_by_test_id("lesson")
+    expect(panel).to_contain_text(lessons[0].title["fr"])
+    expect(panel).to_have_attribute("data-status", "playing")
+    right = lessons[0].step[0].solutions[0]
+    start = GAME.new(lessons[0].seed, 2, lessons[0].options)
+    legal = [a for a in start.legal_texts(0) if a not in lessons[0].step[0].solutions]
+    click_action(page, legal[0])
+    expect(panel).to_have_attribute("data-status", "missed")
+    expect(page.get_by_test_id("lesson-solution")).to_contain_text(right)
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / "mitan-lesson-missed.png"), full_page=True)
+    page.get_by_test_id("lesson-retry").click()
+    page.wait_for_url(re.compile(r"/g/[^/]+$"))
+    click_action(page, right)
+    expect(page.get_by_test_id("lesson")).to_have_attribute("data-status", "solved")
+    expect(page.get_by_test_id("lesson-solved")).to_contain_text(lessons[0].success["fr"][:40])
+    page.get_by_test_id("lesson-next").click()
+    page.wait_for_url(re.compile(r"/g/[^/]+$"))
+    expect(page.get_by_test_id("lesson")).to_contain_text(lessons[1].title["fr"])
+    page.get_by_test_id("learn-link").click()
+    expect(page.get_by_test_id(f"done-{lessons[0].id}")).to_be_visible()
+

@@ -73,3 +73,23 @@ def test_lessons_are_played_against_the_tutor_and_remembered(server: LiveServer)
     assert zoe.http.post("/learn/nothing/highest").status_code == 404
     for p in (visitor, zoe):
         p.close()
+
+
+def test_a_mitan_game_may_start_from_a_position_typed_on_the_form(server: LiveServer) -> None:
+    lea = Player(server).guest("léa")
+    form = lea.http.get("/new/mitan").text
+    assert "Position de départ (facultatif)" in form and 'name="opt_position"' in form
+    fen = "4c4/9/9/9/9/9/9/4F4/4C4 w"
+    data = {"players": "2", "seat_0": "me", "seat_1": "me", "opt_placement": "open"}
+    r = lea.http.post("/new/mitan", data={**data, "opt_position": fen})
+    assert r.status_code == 303
+    s = lea.socket()
+    state = s.watch(r.headers["location"].rsplit("/", 1)[1])
+    assert state["options"]["position"] == fen and "Fe2-e3" in state["legal"]["0"]
+    bad = lea.http.post("/new/mitan", data={**data, "opt_position": "4c4/9 w"})
+    assert bad.status_code == 400 and "9 ranks" in bad.text
+    # An empty field is no position: the game starts at the market.
+    plain = lea.http.post("/new/mitan", data={**data, "opt_position": "  "})
+    assert plain.status_code == 303
+    assert "position" not in s.watch(plain.headers["location"].rsplit("/", 1)[1])["options"]
+    lea.close()

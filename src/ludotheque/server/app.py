@@ -106,6 +106,9 @@ def option_fields(game: Game, preset: Options | None = None) -> list[dict[str, A
             field["kind"] = "bool"
         elif ann is int:
             field["kind"] = "int"
+        elif ann in (str, str | None):
+            field["kind"] = "text"
+            field["default"] = "" if field["default"] is None else field["default"]
         elif get_origin(ann) is Literal:
             field["kind"] = "choice"
             field["choices"] = [str(c) for c in get_args(ann)]
@@ -145,6 +148,9 @@ def options_from_form(game: Game, form: FormData) -> dict[str, Any]:
             data[field["name"]] = raw is not None
         elif raw is None or raw == "":
             continue
+        elif field["kind"] == "text":
+            if str(raw).strip():
+                data[field["name"]] = str(raw).strip()
         elif field["kind"] == "int":
             try:
                 data[field["name"]] = int(str(raw))
@@ -176,6 +182,8 @@ def ranked_problem(game: Game, player: Player, seats: list[dict[str, Any]],
         return "new.ranked_seats"
     if getattr(options, "placement", None) == "hidden":
         return "new.ranked_variant"  # MT-16: the hidden placement is never ranked
+    if getattr(options, "position", None) is not None:
+        return "new.ranked_position"  # a ranked game is the whole game, market first
     return None
 
 
