@@ -1,4 +1,4 @@
-"""Mindbug's tutorial: 9 lessons played from positions, and the `position` option.
+"""Mindbug's tutorial: 10 lessons played from positions, and the `position` option.
 
 Each step's aim is written here again as a predicate over one legal action of the learner;
 the step's solutions must be exactly the legal actions that satisfy it, so that a lesson can
@@ -32,7 +32,7 @@ LESSONS = {lesson.id: lesson for lesson in GAME.lessons()}
 # The rulings file, when this checkout sits below the project's shared folder.
 RULINGS_FILES = [p / "shared" / "rules" / "mindbug.md" for p in Path(__file__).resolve().parents]
 # The rulings of the turn, the fights, the Mindbug, the keywords and the end the tutorial teaches.
-TAUGHT = [f"MB-{n}" for n in (5, 6, 7, 8, 9, 10, 11, 12, 14, 16, 17, 18)]
+TAUGHT = [f"MB-{n}" for n in (5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 16, 17, 18)]
 
 
 # -- the aims ------------------------------------------------------------------------------------
@@ -104,13 +104,14 @@ def takes_the_played_creature(state: MindbugState, text: str) -> bool:
 AIMS: dict[str, list[Aim]] = {
     "jouer": [this_turn(won)],
     "attaquer": [this_turn(won)],
-    "combat": [attack_and(this_turn(keeps_creatures))],
     "bloquer": [is_action("play scarabouclier#0"), this_turn(defeats_an_enemy_and_keeps)],
     "mindbug": [is_action("attack neuromouche#5"), takes_the_played_creature],
     "vole": [is_action("play gorillion#0"), this_turn(gorillion_in_my_discard)],
     "venimeux-coriace": [attack_and(this_turn(keeps_creatures))],
     "chasseur": [this_turn(defeats_an_enemy_and_keeps)] * 2,
+    "furtif": [this_turn(won)],
     "furie": [this_turn(won)] * 2,
+    "sans-action": [this_turn(won)],
 }
 
 
@@ -137,10 +138,10 @@ def walk(lesson: Lesson) -> list[tuple[MindbugState, list[tuple[int, str]]]]:
 
 # -- the tutorial as a whole ---------------------------------------------------------------------
 
-def test_the_tutorial_has_9_lessons_and_each_plays_to_its_end() -> None:
-    assert len(GAME.lessons()) == 9
+def test_the_tutorial_has_10_lessons_and_each_plays_to_its_end() -> None:
+    assert len(GAME.lessons()) == 10
     assert list(LESSONS) == list(AIMS)  # easiest first, each with its aims written above
-    assert check_lessons(GAME) == 9
+    assert check_lessons(GAME) == 10
     assert GAME.lessons() is GAME.lessons()  # loaded once
 
 
@@ -269,6 +270,24 @@ def test_a_game_can_start_from_a_position() -> None:
     assert "attack kangousaurus-rex#11" in state.legal_texts(1)
 
 
+def test_mb5_a_position_may_shorten_the_draw_piles() -> None:
+    state = GAME.new(3, 2, {"position": f"{POSITION.split(' 1 ')[0]} 0 3,3 2,2 2,0"})
+    assert isinstance(state, MindbugState)
+    # Seat 1: one card in hand, one in play, no draw pile: its hand is never refilled (MB-5).
+    assert [len(p) for p in state.piles] == [0, 0] and [len(h) for h in state.hands] == [4, 1]
+    assert len(state.unused) == 28 + 4 + 8
+    assert all(state.owner[c] == -1 for c in state.unused)
+    assert sorted(state.kind) == sorted(catalogue().deck())
+
+
+def test_mb6_the_last_lesson_ends_with_a_player_who_cannot_act() -> None:
+    state = start(LESSONS["sans-action"])
+    state.play("play kangousaurus-rex#0")
+    result = state.result()
+    assert result is not None and result.reason == "no_action" and result.ruling == "MB-6"
+    assert state.life == [3, 3]
+
+
 def test_a_position_hides_what_the_rules_hide() -> None:
     state = GAME.new(3, 2, {"position": POSITION})
     assert isinstance(state, MindbugState)
@@ -291,6 +310,9 @@ def test_a_position_hides_what_the_rules_hide() -> None:
     ("/// 0 0,3 2,2", "life must be between 1 and 99"),
     ("/// 0 3,3 3,2", "Mindbugs must be between 0 and 2"),
     ("gorillion,a,b,c,d,e,f,g,h,i,j/// 0 3,3 2,2", "no creature 'a'"),
+    ("/// 0 3,3 2,2 11,0", "draw piles must be between 0 and 10"),
+    ("gorillion/// 0 3,3 2,2 10,0", "1 cards placed and a draw pile of 10"),
+    ("/// 0 3,3 2,2 1,2,3", "draw piles must be two numbers"),
 ])
 def test_a_malformed_position_is_refused_with_its_reason(text: str, reason: str) -> None:
     with pytest.raises(OptionsError, match=re.escape(reason)):

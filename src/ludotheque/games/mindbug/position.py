@@ -2,10 +2,13 @@
 
 A position is a text, the `position` option of a 2-player game:
 
-    HAND0/BOARD0/HAND1/BOARD1 FIRST LIFE0,LIFE1 MINDBUGS0,MINDBUGS1
+    HAND0/BOARD0/HAND1/BOARD1 FIRST LIFE0,LIFE1 MINDBUGS0,MINDBUGS1 [PILE0,PILE1]
 
 HAND and BOARD are creature keys separated by commas (empty for none); a board creature
 written `key!` is exhausted (its CORIACE already used, MB-11). FIRST is the seat to act.
+PILE, when given, is the size of each seat's draw pile after the placed cards are taken from
+it (the other cards of the pile go to the unused pile); without it the draw piles keep the
+rest of their 10 cards (MB-3).
 Example: `gorillion,tigrecureuil/arachnhibou//rhino-tortue! 0 3,2 2,0`.
 
 The game is dealt from its seed as usual (MB-3), then each listed card takes the place of the
@@ -34,6 +37,7 @@ class Position:
     first: int
     life: tuple[int, int]
     mindbugs: tuple[int, int]
+    piles: tuple[int, int] | None = None
 
 
 def _keys(text: str) -> list[str]:
@@ -53,9 +57,9 @@ def _pair(text: str, what: str, low: int, high: int) -> tuple[int, int]:
 def parse_position(text: str, cat: Catalogue) -> Position:
     """The position written `text`; ValueError with a reason a person can read."""
     fields = text.split()
-    if len(fields) != 4:
+    if len(fields) not in (4, 5):
         raise ValueError("a position is 'HAND0/BOARD0/HAND1/BOARD1 FIRST LIFE0,LIFE1 "
-                         "MINDBUGS0,MINDBUGS1'")
+                         "MINDBUGS0,MINDBUGS1', then optionally 'PILE0,PILE1'")
     zones = fields[0].split("/")
     if len(zones) != 2 * SEATS:
         raise ValueError("the cards are four zones: HAND0/BOARD0/HAND1/BOARD1")
@@ -63,6 +67,7 @@ def parse_position(text: str, cat: Catalogue) -> Position:
         raise ValueError(f"the first seat is 0 or 1, not {fields[1]!r}")
     life = _pair(fields[2], "life", 1, 99)  # MB-18: at 0 the game would be over
     bugs = _pair(fields[3], "Mindbugs", 0, 2)  # MB-3: two each at most
+    piles = _pair(fields[4], "draw piles", 0, PILE) if len(fields) == 5 else None
     hands: list[tuple[str, ...]] = []
     boards: list[tuple[str, ...]] = []
     tired: list[tuple[bool, ...]] = []
@@ -79,6 +84,9 @@ def parse_position(text: str, cat: Catalogue) -> Position:
         if len(hand) + len(board) > PILE:
             raise ValueError(f"seat {s} has {len(hand) + len(board)} cards placed, more than "
                              f"its draw pile of {PILE}")
+        if piles is not None and len(hand) + len(board) + piles[s] > PILE:
+            raise ValueError(f"seat {s} has {len(hand) + len(board)} cards placed and a draw "
+                             f"pile of {piles[s]}: more than its {PILE} cards")
         hands.append(tuple(hand))
         boards.append(tuple(board))
         tired.append(marks)
@@ -87,4 +95,5 @@ def parse_position(text: str, cat: Catalogue) -> Position:
         assert creature is not None
         if count > creature.copies:
             raise ValueError(f"{key!r} is placed {count} times; the box has {creature.copies}")
-    return Position(tuple(hands), tuple(boards), tuple(tired), int(fields[1]), life, bugs)
+    return Position(tuple(hands), tuple(boards), tuple(tired), int(fields[1]), life, bugs,
+                    piles)

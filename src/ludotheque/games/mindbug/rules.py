@@ -189,6 +189,11 @@ class MindbugState(State):
             self.hands[s] = slots[:len(hand)]
             self.boards[s] = slots[len(hand):]
             self.piles[s] = self.piles[s][len(slots):]
+            if position.piles is not None:  # a shorter draw pile: the rest is unused
+                for c in self.piles[s][position.piles[s]:]:
+                    self.owner[c] = NONE
+                    self.unused.append(c)
+                self.piles[s] = self.piles[s][:position.piles[s]]
             for c in self.hands[s]:
                 self.known[c] |= 1 << s
             for c, tired in zip(self.boards[s], position.exhausted[s], strict=True):
