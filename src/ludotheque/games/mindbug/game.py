@@ -3,14 +3,19 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar
+from functools import cache
+from typing import Any, ClassVar, Self
+
+from pydantic import SerializerFunctionWrapHandler, model_serializer, model_validator
 
 from ludotheque.core.errors import OptionsError
 from ludotheque.core.game import JSON, Action, Config, Event, Game, Options, Result, State
+from ludotheque.core.lessons import Lesson, load_lessons
 
 from . import notation
 from .cards import catalogue
 from .describe import describe_event, describe_result
+from .position import parse_position
 from .rules import MindbugState, register_catalogue
 
 
@@ -18,6 +23,32 @@ class MindbugOptions(Options):
     """Mindbug's options. Four players is Tag Team (MB-20..MB-27)."""
 
     new_servants: bool = False  # add the 12 creatures of the "New Servants" set
+    # The tutorial: a 2-player position to start from instead of the opening deal
+    # (position.py: hands, boards, who acts, life, Mindbugs); the lessons are played from it.
+    position: str | None = None
+
+    @model_validator(mode="after")
+    def _position_reads(self) -> Self:
+        if self.position is not None:
+            try:
+                parse_position(self.position, catalogue(self.new_servants))
+            except ValueError as exc:
+                raise ValueError(f"not a Mindbug position: {exc}") from None
+        return self
+
+    @model_serializer(mode="wrap")
+    def _dump(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
+        # Without a position the options dump as before it existed: records, setups and
+        # anything keyed on them stay the same for every ordinary game.
+        data: dict[str, Any] = handler(self)
+        if self.position is None:
+            data.pop("position", None)
+        return data
+
+
+@cache
+def _lessons() -> list[Lesson]:
+    return load_lessons("ludotheque.games.mindbug")
 
 
 class Mindbug(Game):
@@ -35,12 +66,21 @@ class Mindbug(Game):
         if players not in (2, 4):
             raise OptionsError("Mindbug se joue à 2, ou à 4 en Tag Team (2 contre 2), "
                                f"pas à {players}")
+        assert isinstance(options, MindbugOptions)
+        if options.position is not None and players != 2:
+            raise OptionsError("une position de Mindbug se joue à 2 joueurs, "
+                               f"pas à {players}")
 
     def _new(self, seed: int, players: int, options: Options) -> State:
         assert isinstance(options, MindbugOptions)
         cat = catalogue(options.new_servants)  # MB-1: First Contact, New Servants on option
         register_catalogue(cat)
-        return MindbugState.start(seed, players, cat)
+        position = None if options.position is None else parse_position(options.position, cat)
+        return MindbugState.start(seed, players, cat, position)
+
+    def lessons(self) -> Sequence[Lesson]:
+        """The tutorial: the lessons of data/lessons.toml, played from positions."""
+        return _lessons()
 
     def parse(self, text: str) -> Action:
         return notation.parse(text)

@@ -31,6 +31,7 @@ from .cards import (
     catalogue,
 )
 from .notation import CardAction, Foe, Word
+from .position import Position
 
 Task = tuple[Any, ...]
 
@@ -126,7 +127,8 @@ class MindbugState(State):
 
     # -- set-up -----------------------------------------------------------------------------
     @classmethod
-    def start(cls, seed: int, players: int, cat: Catalogue) -> MindbugState:
+    def start(cls, seed: int, players: int, cat: Catalogue,
+              position: Position | None = None) -> MindbugState:
         self = object.__new__(cls)
         self.cat = cat
         self.n = players
@@ -162,10 +164,46 @@ class MindbugState(State):
         self._st = None
         self.reveals = []
         self.log = ()
-        self.active = self._who_starts()
+        if position is None:
+            self.active = self._who_starts()
+        else:
+            self._place(position)
         self.stack.append(("act",))
         self._advance([])
         return self
+
+    def _place(self, position: Position) -> None:
+        # The tutorial's positions (position.py): the listed cards take the place of the first
+        # cards of their seat's draw pile, swapping creatures with other cards of the box.
+        fixed: set[int] = set()
+        for s in range(self.n):
+            hand, board = position.hands[s], position.boards[s]
+            slots = self.piles[s][:len(hand) + len(board)]
+            for c, key in zip(slots, hand + board, strict=True):
+                want = self.cat.by_key[key].index
+                if self.kind[c] != want:
+                    d = next(d for d in range(len(self.kind))
+                             if d != c and d not in fixed and self.kind[d] == want)
+                    self.kind[c], self.kind[d] = self.kind[d], self.kind[c]
+                fixed.add(c)
+            self.hands[s] = slots[:len(hand)]
+            self.boards[s] = slots[len(hand):]
+            self.piles[s] = self.piles[s][len(slots):]
+            if position.piles is not None:  # a shorter draw pile: the rest is unused
+                for c in self.piles[s][position.piles[s]:]:
+                    self.owner[c] = NONE
+                    self.unused.append(c)
+                self.piles[s] = self.piles[s][:position.piles[s]]
+            for c in self.hands[s]:
+                self.known[c] |= 1 << s
+            for c, tired in zip(self.boards[s], position.exhausted[s], strict=True):
+                self.ctrl[c] = s
+                self._public(c)
+                if tired:
+                    self.flags[c] |= EXHAUSTED  # MB-11: its CORIACE already used
+        self.life = list(position.life)
+        self.mindbugs = list(position.mindbugs)
+        self.active = position.first
 
     def _who_starts(self) -> int:
         # MB-4: each player reveals a card of the unused pile; the higher power starts; on a
