@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from functools import cache
 from typing import Any, ClassVar
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -19,6 +20,7 @@ from ludotheque.core import (
     Seat,
     State,
 )
+from ludotheque.core.lessons import Lesson, load_lessons
 
 from .cards import Deck, build_deck, deck_problems
 from .catalog import CARDS
@@ -89,6 +91,10 @@ class Diamagique(Game):
     def parse(self, text: str) -> Action:
         return parse(text)
 
+    def lessons(self) -> Sequence[Lesson]:
+        """The tutorial: short lessons played from dealt positions, data/lessons.toml."""
+        return _lessons()
+
     def configs(self) -> Sequence[Config]:
         out: list[Config] = []
         names = READY_MADE
@@ -128,6 +134,11 @@ class Diamagique(Game):
                  - len(state.hand[1 - seat]) - len(state.deck[1 - seat]))
         value = (mine - theirs) / 6 + cards / 400
         return max(-0.99, min(0.99, value))
+
+
+@cache
+def _lessons() -> tuple[Lesson, ...]:
+    return tuple(load_lessons("ludotheque.games.diamagique"))
 
 
 __all__ = ["DeckSpec", "Diamagique", "DiamagiqueOptions"]
