@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterator
 
 import pytest
 
-from ludotheque.core import Rng
+from ludotheque.core import OptionsError, Rng
 from ludotheque.core.conformance import check_lessons
 from ludotheque.core.lessons import Lesson, progress
 from ludotheque.games.diamagique import GAME
@@ -28,7 +28,7 @@ LESSONS = {lesson.id: lesson for lesson in GAME.lessons()}
 RULINGS = {f"DG-{n}" for n in range(1, 21)}
 # The rulings a new player needs, each taught by at least one lesson.
 TAUGHT = ["DG-3", "DG-5", "DG-10", "DG-11", "DG-12", "DG-13", "DG-14", "DG-15", "DG-16",
-          "DG-17"]
+          "DG-17", "DG-19", "DG-20"]
 
 
 # -- the aims, one predicate per step ------------------------------------------------------------
@@ -57,9 +57,10 @@ def cast_value(state: DiamagiqueState, text: str) -> int:
     return value
 
 
-def team_total(state: DiamagiqueState, text: str) -> int:
-    """The learner's team total once the action is played (DG-16)."""
-    return resolve(after(state, text).table()).total(LEARNER)
+def lead(state: DiamagiqueState, text: str) -> int:
+    """The learner's team total less the opponent's once the action is played (DG-16)."""
+    resolution = resolve(after(state, text).table())
+    return resolution.total(LEARNER) - resolution.total(TUTOR)
 
 
 def opposing_total(state: DiamagiqueState, text: str) -> int:
@@ -115,7 +116,8 @@ AIMS: dict[str, list[Aim]] = {
     "reflet": [with_solenne_keeping("Reflet fidèle"), copies_the_facing_sort],
     "eblouissement": [with_solenne_keeping("Éblouissement", "Fonte"), lowest(opposing_total)],
     "chateau": [highest(best_cast_after_chateau), highest(cast_value)],
-    "defi": [highest(team_total), highest(team_total), highest(team_total), places],
+    "defi": [highest(lead), highest(lead), highest(lead), places],
+    "fin": [highest(lead), highest(lead), highest(lead), places],
 }
 
 
@@ -293,3 +295,60 @@ def test_dg16_dg17_the_challenge_is_won_15_to_13_and_the_diamagique_placed(place
     position = int(place[-1]) - 1
     assert state.count(LEARNER) == 1 and len(state.held[position]) == 1
     assert state.active == TUTOR  # DG-18: the other player becomes active
+
+
+@pytest.mark.parametrize("place", ["pose M1", "pose M2", "pose M3"])
+def test_dg19_the_sixth_diamagique_wins_at_once(place: str) -> None:
+    before = start(LESSONS["fin"])
+    assert (before.count(LEARNER), before.count(TUTOR)) == (5, 4)
+    # DG-3: Aurèle le Doré's +2 holds, the team holding at least 2 Diamagiques.
+    assert cast_value(before, "M3 colonne-solaire") == 7
+    state = play_through("fin", "M3 colonne-solaire", "M1 aurore-incandescente",
+                         "M2 choeur-de-lumiere", place)
+    assert state.last is not None and state.last["totals"] == [11, 9]
+    result = state.result()
+    assert result is not None and result.reason == "six_diamagiques"
+    assert result.winners == (LEARNER,) and result.scores == (6.0, 4.0)
+
+
+# -- the position option (the tutorial's starting position) -------------------------------------
+
+HELD = {"held": [[["Jaune", "Rouge"], ["Bleu"], ["Vert", "Jaune"]],
+                 [["Bleu"], ["Vert", "Rouge"], ["Bleu"]]]}
+
+
+def test_an_ordinary_games_options_dump_as_before_the_position_existed() -> None:
+    assert GAME.options({}).model_dump(mode="json") == {
+        "decks": ["Aube", "Marées"], "official_match": False}
+    for config in GAME.configs():
+        assert "position" not in config.options.model_dump(mode="json")
+    with_position = GAME.options({"position": HELD}).model_dump(mode="json")
+    assert with_position["position"] == HELD
+    assert GAME.options(with_position) == GAME.options({"position": HELD})
+
+
+def test_dg6_a_position_takes_the_held_diamagiques_out_of_the_pot_and_deals_the_rest() -> None:
+    plain = GAME.new(268, 2, {})
+    state = GAME.new(268, 2, {"position": HELD})
+    assert isinstance(plain, DiamagiqueState) and isinstance(state, DiamagiqueState)
+    assert state.hand == plain.hand and state.deck == plain.deck
+    assert state.chateau == plain.chateau and state.active == plain.active
+    # DG-6: 12 in all, 3 of each colour: 9 held, 1 on the Château, 2 left in the pot.
+    every = state.pot + state.on_chateau + [c for h in state.held for c in h]
+    assert sorted(every) == sorted(plain.pot + plain.on_chateau)
+    assert len(state.pot) == 2 and len(state.on_chateau) == 1
+    again = GAME.new(268, 2, {"position": HELD})
+    assert again.to_json() == state.to_json()
+
+
+def test_dg6_dg19_an_impossible_position_is_refused_with_the_ruling() -> None:
+    six = {"held": [[["Jaune", "Jaune"], ["Rouge", "Rouge"], ["Bleu", "Bleu"]], [[], [], []]]}
+    with pytest.raises(OptionsError, match=r"seat 0 holds 6 Diamagiques.*\(DG-19\)"):
+        GAME.options({"position": six})
+    four = {"held": [[["Vert", "Vert"], [], []], [["Vert", "Vert"], [], []]]}
+    with pytest.raises(OptionsError, match=r"4 Vert Diamagiques held.*\(DG-6\)"):
+        GAME.options({"position": four})
+    with pytest.raises(OptionsError, match=r"position\.held"):
+        GAME.options({"position": {"held": [[["Mauve"], [], []], [[], [], []]]}})
+    with pytest.raises(OptionsError, match="position"):
+        GAME.options({"position": {"held": HELD["held"], "hands": []}})
