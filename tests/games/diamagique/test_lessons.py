@@ -9,6 +9,7 @@ what the learner's seat sees: they give the same answer on every determinization
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Iterator
 
 import pytest
@@ -16,6 +17,7 @@ import pytest
 from ludotheque.core import OptionsError, Rng
 from ludotheque.core.conformance import check_lessons
 from ludotheque.core.lessons import Lesson, progress
+from ludotheque.core.record import Move, Record, record_of, replay
 from ludotheque.games.diamagique import GAME
 from ludotheque.games.diamagique.catalog import CARDS
 from ludotheque.games.diamagique.effects import resolve
@@ -352,3 +354,18 @@ def test_dg6_dg19_an_impossible_position_is_refused_with_the_ruling() -> None:
         GAME.options({"position": {"held": [[["Mauve"], [], []], [[], [], []]]}})
     with pytest.raises(OptionsError, match="position"):
         GAME.options({"position": {"held": HELD["held"], "hands": []}})
+
+
+def test_dg19_a_record_of_the_position_lesson_replays_to_its_win() -> None:
+    lesson = LESSONS["fin"]
+    moves: list[Move] = []
+    state = start(lesson)
+    for step in lesson.step:
+        for seat, text in [(LEARNER, step.solutions[0])] + [(TUTOR, r) for r in step.replies]:
+            state.play(text, seat)
+            moves.append(Move(seat, text))
+    assert state.is_over()
+    record = record_of(GAME, lesson.seed, 2, lesson.options, moves, state)
+    again = Record.from_json(json.loads(record.dumps()))
+    replayed = replay(GAME, again)  # checks the stored result too
+    assert replayed.to_json() == state.to_json()
