@@ -3,9 +3,17 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar
+from functools import cache
+from typing import Any, ClassVar, Self
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    SerializerFunctionWrapHandler,
+    model_serializer,
+    model_validator,
+)
 
 from ludotheque.core import (
     JSON,
@@ -19,11 +27,12 @@ from ludotheque.core import (
     Seat,
     State,
 )
+from ludotheque.core.lessons import Lesson, load_lessons
 
-from .cards import Deck, build_deck, deck_problems
+from .cards import COULEURS, Couleur, Deck, build_deck, deck_problems
 from .catalog import CARDS
 from .notation import parse
-from .rules import DiamagiqueState
+from .rules import POT_PER_COLOUR, TARGET, Arrangement, DiamagiqueState
 
 
 class DeckSpec(BaseModel):
@@ -37,6 +46,34 @@ class DeckSpec(BaseModel):
     chateaux: tuple[str, ...]
 
 
+Team = tuple[tuple[Couleur, ...], tuple[Couleur, ...], tuple[Couleur, ...]]
+
+
+class StartPosition(BaseModel):
+    """A tutorial's starting position: the Diamagiques each Magicien already holds (by colour,
+    Magiciens in position order 1, 2, 3), taken out of the pot. Everything else is dealt."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    held: tuple[Team, Team]
+
+    @model_validator(mode="after")
+    def _possible(self) -> Self:
+        for seat, team in enumerate(self.held):
+            count = sum(len(h) for h in team)
+            if count >= TARGET:
+                # DG-19: a player holding 6 Diamagiques has already won.
+                raise ValueError(f"seat {seat} holds {count} Diamagiques: with {TARGET} the "
+                                 f"game is already won (DG-19)")
+        for colour in COULEURS:
+            count = sum(h.count(colour) for team in self.held for h in team)
+            if count > POT_PER_COLOUR:
+                # DG-6: the pot holds 3 Diamagiques of each colour.
+                raise ValueError(f"{count} {colour} Diamagiques held: there are only "
+                                 f"{POT_PER_COLOUR} of each colour (DG-6)")
+        return self
+
+
 READY_MADE: tuple[str, ...] = tuple(d.name for d in CARDS.decks)
 
 
@@ -46,6 +83,17 @@ class DiamagiqueOptions(Options):
         default=("Aube", "Marées"), json_schema_extra={"item_choices": list(READY_MADE)})
     # DG-10: in an official match the active player chooses the Château.
     official_match: bool = False
+    # A tutorial's starting position (the Diamagiques already held); never in ranked games.
+    position: StartPosition | None = None
+
+    @model_serializer(mode="wrap")
+    def _dump(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
+        # Without a position the options dump as before it existed: records, setups and
+        # anything keyed on them stay the same for every ordinary game.
+        data: dict[str, Any] = handler(self)
+        if self.position is None:
+            data.pop("position", None)
+        return data
 
 
 def resolve_deck(choice: str | DeckSpec, seat: int) -> Deck:
@@ -84,10 +132,17 @@ class Diamagique(Game):
     def _new(self, seed: int, players: int, options: Options) -> State:
         assert isinstance(options, DiamagiqueOptions)
         decks = (resolve_deck(options.decks[0], 0), resolve_deck(options.decks[1], 1))
-        return DiamagiqueState.start(seed, decks, options.official_match)
+        arrangement = None
+        if options.position is not None:
+            arrangement = Arrangement(held=options.position.held, held_from_pot=True)
+        return DiamagiqueState.start(seed, decks, options.official_match, arrangement)
 
     def parse(self, text: str) -> Action:
         return parse(text)
+
+    def lessons(self) -> Sequence[Lesson]:
+        """The tutorial: short lessons played from dealt positions, data/lessons.toml."""
+        return _lessons()
 
     def configs(self) -> Sequence[Config]:
         out: list[Config] = []
@@ -128,6 +183,11 @@ class Diamagique(Game):
                  - len(state.hand[1 - seat]) - len(state.deck[1 - seat]))
         value = (mine - theirs) / 6 + cards / 400
         return max(-0.99, min(0.99, value))
+
+
+@cache
+def _lessons() -> tuple[Lesson, ...]:
+    return tuple(load_lessons("ludotheque.games.diamagique"))
 
 
 __all__ = ["DeckSpec", "Diamagique", "DiamagiqueOptions"]

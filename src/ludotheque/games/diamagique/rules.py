@@ -50,6 +50,9 @@ class Arrangement:
     castles: tuple[Sequence[str], Sequence[str]] | None = None
     pot: Sequence[str] | None = None
     held: tuple[Sequence[Sequence[str]], Sequence[Sequence[str]]] | None = None
+    # The held Diamagiques leave the dealt pot (the topmost of each colour), so that the
+    # 12 of DG-6 are all somewhere: the tutorial's `position` option sets it.
+    held_from_pot: bool = False
 
     def apply_to(self, s: DiamagiqueState) -> None:
         sorts = {x.name: i for i, x in enumerate(CARDS.sorts)}
@@ -66,6 +69,9 @@ class Arrangement:
             if self.held is not None:
                 for p in range(3):
                     s.held[seat * 3 + p] = [COULEURS.index(c) for c in self.held[seat][p]]
+                    if self.held_from_pot:
+                        for c in s.held[seat * 3 + p]:
+                            del s.pot[len(s.pot) - 1 - s.pot[::-1].index(c)]
         if self.pot is not None:
             s.pot = [COULEURS.index(c) for c in reversed(self.pot)]
 
