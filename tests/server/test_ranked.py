@@ -57,7 +57,7 @@ def test_who_may_create_a_ranked_game(server: LiveServer) -> None:
     assert create(owner, ["me", "open"], clock="fortnight").status_code == 400
     from_position = create(owner, ["me", "open"], kind="mitan", ranked="on", clock="rapide",
                            opt_position="4c4/9/9/9/9/9/9/4F4/4C4 w")
-    assert from_position.status_code == 400 and "depuis le marché" in from_position.text
+    assert from_position.status_code == 400 and "depuis le début" in from_position.text
     gid = gid_of(create(owner, ["me", "open"], kind="mitan", ranked="on", clock="rapide"))
     lobby = guest.http.get("/").text.split('data-lobby="open"')[1]
     assert gid in lobby and "Rapide · classée" in lobby

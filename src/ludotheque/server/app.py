@@ -121,7 +121,9 @@ def option_fields(game: Game, preset: Options | None = None) -> list[dict[str, A
         else:
             # Anything else (tuples, lists, models) is written as JSON, like `ludo play -o`.
             field["kind"] = "json"
-            field["default"] = json.dumps(defaults.get(name), ensure_ascii=False)
+            value = defaults.get(name)
+            # An option left out (None) is an empty field, not the word "null".
+            field["default"] = "" if value is None else json.dumps(value, ensure_ascii=False)
         out.append(field)
     return out
 
@@ -183,7 +185,7 @@ def ranked_problem(game: Game, player: Player, seats: list[dict[str, Any]],
     if getattr(options, "placement", None) == "hidden":
         return "new.ranked_variant"  # MT-16: the hidden placement is never ranked
     if getattr(options, "position", None) is not None:
-        return "new.ranked_position"  # a ranked game is the whole game, market first
+        return "new.ranked_position"  # a ranked game is the whole game, from its start
     return None
 
 
