@@ -7,6 +7,7 @@ neither refuse an action that reaches its aim nor accept one that does not.
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Callable
 
@@ -276,6 +277,23 @@ def test_a_wrong_position_is_refused_with_its_reason(position: str, players: int
                                                      reason: str) -> None:
     with pytest.raises(OptionsError, match=reason):
         GAME.new(0, players, {"position": position})
+
+
+def test_a_misspelt_card_gets_a_did_you_mean() -> None:
+    with pytest.raises(OptionsError, match=re.escape(
+            "'Sabotag' is not a MIMIK card (did you mean \"Sabotage\"?)")):
+        GAME.new(0, 2, {"position": "hand: Sabotag; posed: - / -"})
+
+
+def test_mk4_mk5_a_team_position_scores_each_team_and_gives_each_team_a_base() -> None:
+    # Seats 0 and 2 play together at four (MK-4); their posed cards make one score (MK-5).
+    position = "hand: 3, 4; posed: 10 / 9 / 8 / -; base: 25, 0"
+    state = GAME.new(1, 4, {"team": True, "position": position})
+    assert isinstance(state, MimikState)
+    assert [state.score(s) for s in range(4)] == [43, 9, 43, 9]
+    assert [len(h) for h in state.hands] == [2, 5, 5, 5]
+    with pytest.raises(OptionsError, match=r"3 base\(s\) given for 2 sides"):
+        GAME.new(1, 4, {"team": True, "position": position.replace("25, 0", "0, 0, 0")})
 
 
 def test_mk4_beginner_mode_has_no_mimik_for_a_position() -> None:

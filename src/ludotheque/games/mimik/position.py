@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ludotheque.core.data import did_you_mean
 from ludotheque.core.rng import Rng
 
 from .cards import CODES, MIMIK, NAMES, posed
@@ -38,7 +39,7 @@ class Position:
 def _card(name: str, where: str) -> int:
     code = CODES.get(name)
     if code is None:
-        raise ValueError(f"{where}: {name!r} is not a MIMIK card")
+        raise ValueError(f"{where}: {name!r} is not a MIMIK card{did_you_mean(name, CODES)}")
     return code
 
 

@@ -16,6 +16,8 @@ from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from ludotheque.core.data import did_you_mean
+
 from .cards import CardSet
 from .notation import RESOURCES
 
@@ -99,13 +101,13 @@ def check_position(position: Position, cards: CardSet) -> None:
     for seat in (0, 1):
         for dieu, resources in position.olympe[seat]:
             if dieu not in index:
-                raise ValueError(f"olympe: unknown card {dieu!r}")
+                raise ValueError(f"olympe: unknown card {dieu!r}{did_you_mean(dieu, index)}")
             if not cards.dieu[index[dieu]]:
                 raise ValueError(f"olympe: {dieu} is no Dieu (MX-15)")
             for resource in resources:
                 if resource not in RESOURCES:
                     raise ValueError(f"olympe: {resource!r} is no resource "
-                                     f"({', '.join(RESOURCES)})")
+                                     f"({', '.join(RESOURCES)}){did_you_mean(resource, RESOURCES)}")
             held.update(resources)
         if not position.areopage[seat]:
             raise ValueError(f"areopage: seat {seat + 1} has no card to fight")
@@ -113,7 +115,8 @@ def check_position(position: Position, cards: CardSet) -> None:
                              ("vivants", position.vivants[seat])):
             for name in names:
                 if name not in index:
-                    raise ValueError(f"{where}: unknown card {name!r}")
+                    raise ValueError(f"{where}: unknown card {name!r}"
+                                     f"{did_you_mean(name, index)}")
         for name in position.areopage[seat]:
             if cards.dieu[index[name]]:
                 raise ValueError(f"areopage: {name} is a Dieu: Dieux stand on the Olympe "
