@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from functools import cache
 from typing import Any, ClassVar, Literal
+
+from pydantic import SerializerFunctionWrapHandler, field_validator, model_serializer
 
 from ludotheque.core.errors import OptionsError
 from ludotheque.core.game import (
@@ -17,9 +20,11 @@ from ludotheque.core.game import (
     Seat,
     State,
 )
+from ludotheque.core.lessons import Lesson, load_lessons
 
 from .cards import load_cards
 from .notation import parse
+from .position import check_position, parse_position
 from .rules import MimikState
 
 
@@ -29,6 +34,32 @@ class MimikOptions(Options):
     target: Literal[50, 30, 75] = 50
     team: bool = False
     beginner: bool = False
+    # The tutorial's lessons start from a position (position.py): the table and seat 0's
+    # hand as written, the rest dealt by the seed. Never set for an ordinary game.
+    position: str | None = None
+
+    @field_validator("position")
+    @classmethod
+    def _position_reads(cls, value: str | None) -> str | None:
+        if value is not None:
+            try:
+                parse_position(value)
+            except ValueError as exc:
+                raise ValueError(f"not a MIMIK position: {exc}") from None
+        return value
+
+    @model_serializer(mode="wrap")
+    def _dump(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
+        # Without a position the options dump as before it existed (records, setups).
+        data: dict[str, Any] = handler(self)
+        if self.position is None:
+            data.pop("position", None)
+        return data
+
+
+@cache
+def _lessons() -> tuple[Lesson, ...]:
+    return tuple(load_lessons("ludotheque.games.mimik"))
 
 
 class Mimik(Game):
@@ -48,15 +79,32 @@ class Mimik(Game):
             raise OptionsError(
                 f"MIMIK: Team mode is played in teams of 2, by 4, 6 or 8 players, "
                 f"not {players} (MK-4)")
+        if options.position is not None:
+            half = players // 2
+            sides: list[tuple[int, ...]] = (
+                [(t, t + half) for t in range(half)] if options.team  # MK-4, as _setup_teams
+                else [(s,) for s in range(players)])
+            try:
+                check_position(parse_position(options.position), players, sides,
+                               options.target, load_cards().deck(options.beginner))
+            except ValueError as exc:
+                raise OptionsError(f"MIMIK: this position cannot start a game: {exc}") from None
 
     def _new(self, seed: int, players: int, options: Options) -> State:
         assert isinstance(options, MimikOptions)
         deck = load_cards().deck(options.beginner)
+        if options.position is not None:
+            return MimikState.from_position(seed, players, options.target, options.team,
+                                            options.beginner, deck, options.position)
         return MimikState.new(seed, players, options.target, options.team, options.beginner,
                               deck)
 
     def parse(self, text: str) -> Action:
         return parse(text)
+
+    def lessons(self) -> Sequence[Lesson]:
+        """The tutorial: short lessons played from positions, data/lessons.toml."""
+        return _lessons()
 
     def configs(self) -> Sequence[Config]:
         out = [Config(p, MimikOptions(), f"{p}p") for p in range(2, 9)]

@@ -184,6 +184,43 @@ class MimikState(State):
         self._start_turn(events)
         return self
 
+    @classmethod
+    def from_position(cls, seed: int, players: int, target: int, team_mode: bool,
+                      beginner: bool, deck: list[int], text: str) -> MimikState:
+        """A lesson's game (the `position` option, position.py): the table and seat 0's hand
+        as written, seat 0 to play its first turn; the draw pile and the other hands come
+        from the seed (MK-3), as in an ordinary game."""
+        from .position import check_position, deal, parse_position
+
+        self = object.__new__(cls)
+        self.rng = Rng(seed)
+        self.players = players
+        self.target = target
+        self.team_mode = team_mode
+        self.beginner = beginner
+        self._setup_teams()
+        position = parse_position(text)
+        check_position(position, players, list(self.members), target, deck)
+        self.deck, self.posed = deal(position, self.rng, deck)
+        self.discard = list(position.discard)
+        self.hands = [sorted(position.hand)] + [[] for _ in range(players - 1)]
+        self.base = list(position.base) if position.base else [0] * len(self.members)
+        self.mimik_posed = [any(face_of(c) == MIMIK for c in cards) for cards in self.posed]
+        self.skip = [False] * players
+        self.active = 0
+        self.phase = PLAY
+        self.victim = -1
+        self.chooser = -1
+        self.queue = []
+        self.pending_card = 0
+        self.owed = []
+        self.turns = 0
+        self.winner = -1
+        events: list[Event] = []
+        for seat in range(1, players):
+            self._draw(seat, HAND_SIZE, events)  # MK-3
+        return self
+
     # -- scores -----------------------------------------------------------------------------------
     def team_score(self, team: int) -> int:
         # MK-5: the base plus the values of the posed cards (of both members in Team mode).

@@ -3,18 +3,26 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from functools import cached_property
-from typing import Any, ClassVar, Literal
+from functools import cache, cached_property
+from typing import Any, ClassVar, Literal, Self
 
-from pydantic import Field
+from pydantic import (
+    Field,
+    SerializerFunctionWrapHandler,
+    field_validator,
+    model_serializer,
+    model_validator,
+)
 
 from ludotheque.core.data import did_you_mean
 from ludotheque.core.errors import OptionsError
 from ludotheque.core.game import JSON, Action, Config, Event, Game, Options, Result, State
+from ludotheque.core.lessons import Lesson, load_lessons
 
 from . import notation
 from .cards import CardSet, PaquetEntry, load_base_set, load_default_paquets
 from .describe import describe_event, describe_result
+from .position import check_position, parse_position
 from .rules import AREOPAGE_FAMIX, AREOPAGE_MITIX, FAMIX, MITIX, MitixState
 
 MINIMUM = {"mitix": AREOPAGE_MITIX, "famix": AREOPAGE_FAMIX}  # MX-3
@@ -27,6 +35,39 @@ class MitixOptions(Options):
 
     mode: Literal["mitix", "famix"] = "mitix"
     paquets: tuple[tuple[str, ...], tuple[str, ...]] | None = Field(default=None)
+    # The tutorial's FaMiX lessons start from a position (position.py) instead of the draw of
+    # 10 cards: Olympes with their resources, aréopages, Vivants. Never set for an ordinary game.
+    position: str | None = None
+
+    @field_validator("position")
+    @classmethod
+    def _position_reads(cls, value: str | None) -> str | None:
+        if value is not None:
+            try:
+                parse_position(value)
+            except ValueError as exc:
+                raise ValueError(f"not a FaMiX position: {exc}") from None
+        return value
+
+    @model_validator(mode="after")
+    def _position_is_famix(self) -> Self:
+        if self.position is not None and (self.mode != "famix" or self.paquets is not None):
+            raise ValueError("a position is a FaMiX vs FaMiX position (mode famix) and sets "
+                             "the cards itself (no paquets)")
+        return self
+
+    @model_serializer(mode="wrap")
+    def _dump(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
+        # Without a position the options dump as before it existed (records, setups).
+        data: dict[str, Any] = handler(self)
+        if self.position is None:
+            data.pop("position", None)
+        return data
+
+
+@cache
+def _lessons() -> tuple[Lesson, ...]:
+    return tuple(load_lessons("ludotheque.games.mitix"))
 
 
 class Mitix(Game):
@@ -70,6 +111,12 @@ class Mitix(Game):
     def validate(self, players: int, options: Options) -> None:
         assert isinstance(options, MitixOptions)
         names = self.cards.index
+        if options.position is not None:
+            try:
+                check_position(parse_position(options.position), self.cards)
+            except ValueError as exc:
+                raise OptionsError(f"MiTiX: this position cannot start a game: {exc}") from None
+            return
         need = MINIMUM[options.mode]
         for seat, paquet in enumerate(self.paquets(options)):
             for name in paquet:
@@ -85,11 +132,17 @@ class Mitix(Game):
     def _new(self, seed: int, players: int, options: Options) -> State:
         assert isinstance(options, MitixOptions)
         index = self.cards.index
+        if options.position is not None:
+            return MitixState.from_text(seed, parse_position(options.position))
         ids = [[index[n] for n in p] for p in self.paquets(options)]
         return MitixState.new(seed, MITIX if options.mode == "mitix" else FAMIX, ids)
 
     def parse(self, text: str) -> Action:
         return notation.parse(text, self.cards.index)
+
+    def lessons(self) -> Sequence[Lesson]:
+        """The tutorial: short lessons, data/lessons.toml."""
+        return _lessons()
 
     def configs(self) -> Sequence[Config]:
         # "famix-doubles": each default paquet twice over, so that two copies of one Dieu

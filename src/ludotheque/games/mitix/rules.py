@@ -16,6 +16,7 @@ from ludotheque.core.rng import Rng
 
 from .cards import CardSet
 from .notation import NOURRITURES, OFFRANDES, RESOURCES, Down, Place, Reveal, Send
+from .position import Position
 
 MITIX, FAMIX = 0, 1
 MODES = ("mitix", "famix")
@@ -159,6 +160,25 @@ class MitixState(State):
         out.phase = OVER if not out.areopage[0] or not out.areopage[1] else SEND
         if out.phase != OVER:
             out._begin_round([])
+        return out
+
+    @classmethod
+    def from_text(cls, seed: int, position: Position) -> Self:
+        """A FaMiX lesson's game (the `position` option): the cards as written, the resources
+        not on a Dieu shuffled by the seed into the pile (MX-20, MX-25); the round begins."""
+        index = cls.cards.index
+        held = [[[RESOURCES.index(r) for r in rs] for _, rs in side] for side in position.olympe]
+        pile = [r for r in range(len(RESOURCES)) for _ in range(4)]
+        for side in held:
+            for rs in side:
+                for r in rs:
+                    pile.remove(r)
+        Rng(seed).shuffle(pile)
+        out = cls.from_position(
+            FAMIX, [[index[d] for d, _ in side] for side in position.olympe],
+            [[index[n] for n in names] for names in position.areopage],
+            pile=pile, resources=held, seed=seed)
+        out.vivants = [[index[n] for n in names] for names in position.vivants]
         return out
 
     # -- whose decision -------------------------------------------------------------------
