@@ -254,11 +254,13 @@ class Search:
 
     def after(self, state: MitixState, moves: Sequence[tuple[Seat, Action]],
               depth: int) -> float:
+        """The value once `moves` are made; `depth` counts the combats fought so far (a
+        combat of a bataille too, MX-22, so that a chain of ties stays within `rounds`)."""
         child = state.clone()
-        rounds = child.rounds
         for seat, action in moves:
             child._apply(seat, action)
-        return self.value(child, depth + (child.rounds - rounds))
+        combat = state.phase == SEND and len(moves) == 2
+        return self.value(child, depth + 1 if combat else depth)
 
 
 def win_chance(state: MitixState) -> float:
