@@ -20,6 +20,7 @@ This module reads the engine's state (aréopages, Olympes, resources) directly: 
 
 from __future__ import annotations
 
+import time
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 
@@ -183,12 +184,13 @@ class Search:
     """
 
     def __init__(self, rounds: int | None, me: Seat = 0, model: str = NASH,
-                 eps: float = 0.25) -> None:
+                 eps: float = 0.25, deadline: float | None = None) -> None:
         self.rounds = rounds
+        self.deadline = deadline
         self.me = me
         self.model = model
         self.eps = eps
-        self.other = Search(rounds, 1 - me, UNIFORM) if model == LEVEL1 else None
+        self.other = Search(rounds, 1 - me, UNIFORM, deadline=deadline) if model == LEVEL1 else None
         self.memo: dict[Hashable, float] = {}
         self.nodes = 0
 
@@ -218,6 +220,8 @@ class Search:
             return result.utility(0)
         if self.rounds is not None and depth >= self.rounds:
             return win_chance(state)
+        if self.deadline is not None and time.perf_counter() > self.deadline:
+            return win_chance(state)  # out of time (a clocked level): judge, do not search
         key = _key(state)
         found = self.memo.get(key)
         if found is not None:
@@ -317,7 +321,10 @@ class FamixBot:
         deals = 0
         seconds = self.seconds
         clock = Budget(seconds=seconds).start() if seconds else None
-        while deals < self.deals:
+        wanted = self.deals
+        if not state.olympe[0] and not state.olympe[1]:
+            wanted = 1  # no Dieu, no resources (MX-20): every deal of the pile is the same
+        while deals < wanted:
             if seconds and clock is not None and deals and (
                     clock.elapsed() * (deals + 1) / deals > 0.8 * seconds):
                 break  # another deal would not fit in the time budget
@@ -328,7 +335,8 @@ class FamixBot:
                 # The opponent's secret choice, if made, is unknown: it is searched as a
                 # choice made at the same time as ours (MX-17, MX-22).
                 copy.pending[other] = NO_CHOICE
-            search = Search(self.rounds, seat, self.model, self.eps)
+            deadline = None if clock is None or clock.deadline is None else clock.deadline
+            search = Search(self.rounds, seat, self.model, self.eps, deadline)
             if simultaneous:
                 m = search.matrix(copy, 0)
             else:
