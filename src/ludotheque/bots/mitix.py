@@ -314,7 +314,11 @@ class FamixBot:
             return legal[0]
         rng = self.rng
         other = 1 - seat
-        simultaneous = state.phase in (SEND, DOWN)
+        # Only determinized copies are read from here on (fairness: the aréopages and
+        # Olympes are public, MX-14, but the pile and a secret choice made are not).
+        first = sample(state, seat, rng)
+        assert isinstance(first, MitixState)
+        simultaneous = first.phase in (SEND, DOWN)
         total: Matrix = []
         theirs: Matrix = []
         nodes = 0
@@ -322,15 +326,15 @@ class FamixBot:
         seconds = self.seconds
         clock = Budget(seconds=seconds).start() if seconds else None
         wanted = self.deals
-        if not state.olympe[0] and not state.olympe[1]:
+        if not first.olympe[0] and not first.olympe[1]:
             wanted = 1  # no Dieu, no resources (MX-20): every deal of the pile is the same
         while deals < wanted:
             if seconds and clock is not None and deals and (
                     clock.elapsed() * (deals + 1) / deals > 0.8 * seconds):
                 break  # another deal would not fit in the time budget
-            deals += 1
-            copy = sample(state, seat, rng)
+            copy = first if not deals else sample(state, seat, rng)
             assert isinstance(copy, MitixState)
+            deals += 1
             if simultaneous:
                 # The opponent's secret choice, if made, is unknown: it is searched as a
                 # choice made at the same time as ours (MX-17, MX-22).
@@ -346,7 +350,7 @@ class FamixBot:
             if simultaneous and search.other is not None:
                 theirs = _add(theirs, search.other.matrix(copy, 0))
         self.last_nodes = nodes
-        mine = sensible(state, seat)
+        mine = sensible(first, seat)
         average = [[v / deals for v in r] for r in total]
         if simultaneous:
             rows = _columns(average, seat)
