@@ -10,9 +10,14 @@ MiTiX vs MiTiX has no decision (every action is `reveal`); FaMiX has three:
 A FaMiX game is short (three to six rounds) and its aréopages are face up (MX-14): the only
 hidden things are the resource pile's order and a choice the opponent has already made.
 So the game can be searched whole: on determinized copies (the pile re-dealt), a
-simultaneous choice is a matrix game over the sensible choices of each side, solved for its
-equilibrium, and a placement is a plain max. The levels differ by how far that search looks
-(`rounds`) and how many deals of the pile it averages.
+simultaneous choice is a matrix game over the sensible choices of each side, answered
+against a model of the opponent (its equilibrium, or chance), and a placement follows a
+policy (`placement`). Facile stays the generic MCTS; Moyen looks one combat ahead and
+Difficile to the end, both replying to an opponent who picks any legal choice alike.
+
+The deal decides most FaMiX games: in about four deals in five one side can force the win
+whatever the other does, so the levels are close (issue 7's ladder: even a bot that
+sees Moyen's coming choice and the true pile beats Moyen only about 62% of the time).
 
 This module reads the engine's state (aréopages, Olympes, resources) directly: it belongs in
 `games/mitix/` and should move there once the game's engineer takes it over.
@@ -405,7 +410,7 @@ class FamixLevel:
 # combat ahead, Difficile to the end of the game (on two deals of the pile), both replying
 # to an opponent who picks any legal choice alike: measured stronger than the equilibrium
 # (`nash`) or the cognitive hierarchy's next step (`level1`) against these levels; the
-# game is mostly decided by the deal (figures in docs/bots.md).
+# game is mostly decided by the deal (figures with issue 7's ladder).
 FAMIX_LEVELS = {
     "moyen": FamixLevel(deals=1, rounds=1, model=LEGAL),
     "difficile": FamixLevel(deals=2, rounds=None, model=LEGAL),
