@@ -7,6 +7,7 @@ import json
 import re
 import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -264,3 +265,31 @@ def test_a_ranked_blitz_game_with_clocks_then_the_daily_challenge(
     expect(mine).to_have_text("Reprendre ma partie")
     assert mine.get_attribute("href") == f"/g/{daily_gid}"
     expect(alice.get_by_test_id("daily-play-mitan")).to_have_count(0)
+
+
+@pytest.mark.parametrize("kind", ["mindbug", "diamagique", "mimik", "mitix", "mitan"])
+def test_every_lesson_of_a_games_tutorial_opens_on_its_screen(
+        kind: str, contexts: Callable[[], Any]) -> None:
+    """Each lesson starts from its own position: the game's screen draws it (no script
+    error), with the lesson's panel, and the learner has something to do."""
+    from ludotheque import games
+
+    page = as_guest(contexts(), "Élève")
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    lessons = games.get(kind).lessons()
+    assert lessons
+    for number, lesson in enumerate(lessons, start=1):
+        page.goto("/learn")
+        page.get_by_test_id(f"learn-{kind}").get_by_test_id(f"lesson-{lesson.id}").click()
+        page.wait_for_url(re.compile(r"/g/[^/]+$"))
+        panel = page.get_by_test_id("lesson")
+        expect(panel).to_contain_text(f"{number}/{len(lessons)}")
+        expect(panel).to_contain_text(lesson.title["fr"])
+        expect(page.get_by_test_id("board").locator("svg:visible").first).to_be_visible()
+        expect(page.get_by_test_id("status")).to_contain_text("À vous de jouer")
+        if number == 1:
+            shots = Path(__file__).resolve().parents[2] / "test-artifacts" / "browser"
+            shots.mkdir(parents=True, exist_ok=True)
+            page.screenshot(path=str(shots / f"{kind}-lesson-1.png"), full_page=True)
+    assert errors == []
