@@ -78,6 +78,13 @@ def screen_text(game: Game, lang: str) -> dict[str, str]:
     return {}
 
 
+def room_words(game: Game, lang: str) -> dict[str, str]:
+    """The screen's words a room needs: not the new-game form's (`option.*`, `setup.*`),
+    whose examples may name cards that a seat must not find on its page."""
+    return {k: v for k, v in screen_text(game, lang).items()
+            if not k.startswith(("option.", "setup."))}
+
+
 MARKDOWN = MarkdownIt("commonmark", {"html": False}).enable("table")
 
 
@@ -357,7 +364,7 @@ class Site:
         lang = pick(request.cookies.get(LANG_COOKIE))
         data = {"game": room.id, "kind": room.game.id, "lang": lang,
                 "screen": f"/screens/{room.game.id}/screen.js" if screen_dir(room.game)
-                else None, "screen_text": screen_text(room.game, lang)}
+                else None, "screen_text": room_words(room.game, lang)}
         history = await asyncio.to_thread(self.store.chat, room.id)
         chat = [chat_message(room.id, m.name, m.text, m.at.isoformat()) for m in history]
         lessons = list(room.game.lessons()) if room.lesson is not None else []
@@ -413,7 +420,7 @@ class Site:
         # With a screen of its own, the game is drawn by it, read-only (no legal actions).
         data = {"game": room.id, "kind": room.game.id, "lang": lang, "view": view,
                 "screen": f"/screens/{room.game.id}/screen.js" if screen_dir(room.game)
-                else None, "screen_text": screen_text(room.game, lang),
+                else None, "screen_text": room_words(room.game, lang),
                 "seats": [{"seat": i, "name": s.get("name") or "", "kind": s.get("kind"),
                            "bot": s.get("bot")} for i, s in enumerate(room.seats)]}
         return self.page(request, "replay.html", player, room=room, step=step,
