@@ -19,8 +19,11 @@ FILL = ["Pause", "Pause", "Pause"]
 def test_the_module_registers_its_knowledge() -> None:
     assert common.WIN_CHANCES["mimik"] is mimik_bots.win_chances
     assert common.ROLLOUT_POLICIES["mimik"] is mimik_bots.rollout_policy
-    for level in ("facile", "moyen", "difficile"):
+    for level in ("facile", "difficile"):
         assert ("mimik", level) in _GAME_SETTINGS
+    # Moyen keeps the generic knobs: random playouts leave Difficile's policy playouts room
+    # above it (a Moyen with the same playouts as Difficile was as strong at 2 players).
+    assert ("mimik", "moyen") not in _GAME_SETTINGS
 
 
 def test_win_chances_are_a_share_of_one_favouring_the_seat_nearer_the_target() -> None:

@@ -9,9 +9,10 @@
 - A rollout policy (`common.ROLLOUT_POLICIES`): finish when a play lands on the target,
   otherwise the play that most raises the mover's win chances, judged from each play's effect
   on the scores without applying it (cheap enough for playouts), with a little randomness.
-- The levels' knobs on MIMIK (`levels.register_game_settings`): Facile keeps the generic
-  knobs; Moyen and Difficile cut their playouts after 3 actions played by the policy (long
-  random playouts in a 4-seat race are mostly noise); the node budgets stay 30/300/1500.
+- The levels' knobs on MIMIK (`levels.register_game_settings`): Facile and Moyen keep the
+  generic knobs (random playouts cut after 2 and 6 actions, ended on the win chances);
+  Difficile cuts its playouts after 3 actions played by the policy (long random playouts in a
+  4-seat race are mostly noise); the node budgets stay 30/300/1500.
 
 This module reads the engine's state (hands, posed cards): it evaluates the sampled copies the
 search gives it, never the true state (`tests/bots/test_fairness.py`).
@@ -370,7 +371,5 @@ ROLLOUT_POLICIES["mimik"] = rollout_policy
 
 # The levels on MIMIK: short playouts (a 4-seat race makes long random ones mostly noise).
 register_game_settings("mimik", "facile", MCTSSettings(exploration=1.0, rollout_depth=2))
-register_game_settings("mimik", "moyen", MCTSSettings(exploration=0.7, rollout_depth=3,
-                                                      rollout="game"))
 register_game_settings("mimik", "difficile", MCTSSettings(exploration=0.7, rollout_depth=3,
                                                           rollout="game"))
