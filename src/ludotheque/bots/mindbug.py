@@ -6,10 +6,9 @@ the engine's public fields: boards, hands, piles, life, Mindbugs and the recompu
 and effects add; a life point and a Mindbug are converted to the same unit.
 
 - Win chances (`win_chances`): a logistic of the difference between the two teams' strength:
-  life (the second point worth more than the third, MB-18), the creatures in play (power and
-  the keywords that matter: CORIACE MB-11, VENIMEUX MB-14, FURIE MB-12, FURTIF MB-13,
-  CHASSEUR MB-10), the Mindbugs (MB-7) and Mindfrogs (MB-24) left, the cards still to play
-  (MB-5, MB-6) and whose turn it is. Its weights were fitted on games of the policy below.
+  life (worth more as it runs low, MB-18), the creatures in play (power and the keywords that
+  matter: CORIACE MB-11, VENIMEUX MB-14, FURIE MB-12, FURTIF MB-13, CHASSEUR MB-10), the
+  Mindbugs (MB-7) and Mindfrogs (MB-24) left, and the cards still to play (MB-5, MB-6).
 - Rollout policy (`rollout_policy`): attacks that the best block cannot punish, blocks that
   win the fight or save the last life, the hunted creature it kills (MB-10), a Mindbug on a
   strong creature (MB-7), and otherwise the most valuable creature in hand.
@@ -46,7 +45,12 @@ W_FURTIF = 2.0  # MB-13: hard to block, so its attacks reach the life points
 W_CHASSEUR = 1.5  # MB-10: picks the fight it wins
 W_FURIE = 0.3  # MB-12: times its power (two attacks a turn)
 W_CORIACE = 0.5  # MB-11: times its power, while not exhausted (survives one defeat)
-LIFE = (0.0, 9.0, 16.0, 21.0)  # the policy's worth of 0..3 life points; each further one 4
+LIFE = (0.0, 9.0, 16.0, 21.0)  # what 0..3 life points are worth; each further one adds 4
+MINDBUG = 5.0  # MB-7: a Mindbug takes a creature; holding one also deters strong plays
+MINDFROG = 2.0  # MB-24: saves a team-mate's creature from nothing, so worth less
+HAND_CARD = 2.0  # MB-5/MB-6: a card to play is a future creature and an action
+PILE_CARD = 1.0
+SCALE = 0.11  # logistic slope: 9 power points (about a life point at 1) give 73%
 
 
 def _effects_bonus(cr: Creature) -> float:
@@ -114,55 +118,20 @@ def hand_value(state: MindbugState, card: int) -> float:
     return _card_values(state.cat)[0][state.kind[card]]
 
 
-# The win chances' weights, in power points, fitted by logistic regression on positions of
-# 400 two-player games played by the rollout policy below (every third position, its outcome;
-# log-loss 0.575 against 0.648 for `Game.heuristic` and 0.638 for hand-set weights).
-EVAL_LIFE = (0.0, 0.0, 8.2)  # 0, 1, 2 life points; each one above 2 adds EVAL_LIFE_MORE
-EVAL_LIFE_MORE = 2.3
-EVAL_CREATURE = -4.1  # per creature: power counts, but a small creature is little (MB-8)
-EVAL_VENIMEUX = 3.4  # MB-14
-EVAL_FURTIF = 8.3  # MB-13: the attacks that reach the life points
-EVAL_CHASSEUR = 1.3  # MB-10
-EVAL_FURIE = 0.42  # MB-12, times the power
-EVAL_CORIACE = 0.34  # MB-11, times the power, while not exhausted
-EVAL_LASTING = 0.23  # times the hand-set worth of its Attack, Défaite and permanent effects
-EVAL_MINDBUG = 7.6  # MB-7
-EVAL_MINDFROG = 2.0  # MB-24 (Tag Team, not fitted): a team-mate's creature kept, no theft
-EVAL_HAND = 2.7  # MB-5/MB-6: a card to play
-EVAL_PILE = 2.6
-EVAL_TURN = 1.9  # the team about to act
-SCALE = 0.105  # the logistic's slope per power point
-
-
-def eval_life(life: int) -> float:
-    if life < len(EVAL_LIFE):
-        return EVAL_LIFE[max(0, life)]
-    return EVAL_LIFE[-1] + EVAL_LIFE_MORE * (life - len(EVAL_LIFE) + 1)
+def life_worth(life: int) -> float:
+    """Life counts more as it runs low: the last point is the game (MB-18)."""
+    if life < len(LIFE):
+        return LIFE[life]
+    return LIFE[-1] + 4.0 * (life - len(LIFE) + 1)
 
 
 def strength(state: MindbugState, team: int, st: Stats) -> float:
     """A team's strength in power points (a player is a team of one with 2 players)."""
-    total = eval_life(state.life[team])
-    if state.team(state.active) == team:
-        total += EVAL_TURN
-    lasting = _card_values(state.cat)[1]
+    total = life_worth(state.life[team])
     for s in state.seats_of_team(team):
-        for c in state.boards[s]:
-            power = st.power[c]
-            kw = st.kw[c]
-            total += power + EVAL_CREATURE + EVAL_LASTING * lasting[state.kind[c]]
-            if kw & VENIMEUX:
-                total += EVAL_VENIMEUX
-            if kw & FURTIF:
-                total += EVAL_FURTIF
-            if kw & CHASSEUR:
-                total += EVAL_CHASSEUR
-            if kw & FURIE:
-                total += EVAL_FURIE * power
-            if kw & CORIACE and not state.flags[c] & EXHAUSTED:
-                total += EVAL_CORIACE * power
-        total += EVAL_MINDBUG * state.mindbugs[s] + EVAL_MINDFROG * state.mindfrogs[s]
-        total += EVAL_HAND * len(state.hands[s]) + EVAL_PILE * len(state.piles[s])
+        total += sum(creature_value(state, c, st) for c in state.boards[s])
+        total += MINDBUG * state.mindbugs[s] + MINDFROG * state.mindfrogs[s]
+        total += HAND_CARD * len(state.hands[s]) + PILE_CARD * len(state.piles[s])
     return total
 
 
@@ -181,13 +150,6 @@ def win_chances(state: State) -> Sequence[float]:
 # -- the rollout policy ---------------------------------------------------------------------
 EPSILON = 0.1  # share of random moves, so that playouts still explore
 MINDBUG_AT = 9.0  # a Mindbug is spent on a creature worth at least this
-
-
-def life_worth(life: int) -> float:
-    """The policy's worth of life: more as it runs low, the last point is the game (MB-18)."""
-    if life < len(LIFE):
-        return LIFE[life]
-    return LIFE[-1] + 4.0 * (life - len(LIFE) + 1)
 
 
 def _life_cost(life: int) -> float:
