@@ -86,18 +86,67 @@ def worth(sort: int, chateau: int, mine: int, theirs: int) -> tuple[int, int, in
     return out[0], out[1], out[2]
 
 
+# worth() by (Château, team, opposing team), then by Sort: playouts look it up at every step.
+_WORTHS: dict[tuple[int, int, int], list[tuple[int, int, int] | None]] = {}
+
+
+def _worths(state: DiamagiqueState, seat: int) -> list[tuple[int, int, int] | None]:
+    key = (state.chateau, state.equipes[seat], state.equipes[1 - seat])
+    table = _WORTHS.get(key)
+    if table is None:
+        table = _WORTHS[key] = [None] * len(_SORTS)
+    return table
+
+
+def _worth(table: list[tuple[int, int, int] | None], state: DiamagiqueState, seat: int,
+           card: int) -> tuple[int, int, int]:
+    w = table[card]
+    if w is None:
+        w = table[card] = worth(card, state.chateau, state.equipes[seat],
+                                state.equipes[1 - seat])
+    return w
+
+
 def _free(state: DiamagiqueState, seat: int) -> list[int]:
     return [p for p in range(3) if state.cast[seat * 3 + p] < 0]
 
 
 def _hand_worth(state: DiamagiqueState, seat: int, free: list[int]) -> list[tuple[int, int]]:
     """(worth at its best free position, Sort) for each Sort in `seat`'s hand."""
-    mine, theirs = state.equipes[seat], state.equipes[1 - seat]
+    table = _worths(state, seat)
     out = []
     for card in state.hand[seat]:
-        w = worth(card, state.chateau, mine, theirs)
+        w = _worth(table, state, seat, card)
         out.append((max(w[p] for p in free) if free else 0, card))
     return out
+
+
+def _estimate(state: DiamagiqueState, exact: bool
+              ) -> tuple[list[float], int, list[list[tuple[int, int]]]]:
+    """Each team's expected total in the challenge (DG-12), how many casts remain, and each
+    team's Sorts in hand as (worth at the best free position, Sort), weakest first."""
+    if exact:
+        totals = resolve(state.table()).totals
+        est = [float(totals[0]), float(totals[1])]
+    else:
+        est = [0.0, 0.0]
+        for s in (0, 1):
+            table = _worths(state, s)
+            for p in range(3):
+                card = state.cast[s * 3 + p]
+                if card >= 0:
+                    est[s] += _worth(table, state, s, card)[p]
+    remaining = 0
+    hands: list[list[tuple[int, int]]] = []
+    for s in (0, 1):
+        free = _free(state, s)
+        hand = sorted(_hand_worth(state, s, free))
+        hands.append(hand)
+        k = min(len(free), len(hand))
+        if k:
+            est[s] += sum(w for w, _ in hand[-k:])
+            remaining += k
+    return est, remaining, hands
 
 
 def contest_edge(state: DiamagiqueState, seat: int, exact: bool = True) -> tuple[float, int]:
@@ -105,25 +154,7 @@ def contest_edge(state: DiamagiqueState, seat: int, exact: bool = True) -> tuple
     adding its best Sorts in hand for its Magiciens yet to cast; and how many casts remain.
     The Sorts on the table count as resolved (DG-14, DG-16), or, not `exact`, by their
     worth (a playout step cannot afford a resolution)."""
-    if exact:
-        totals = resolve(state.table()).totals
-        est = [float(totals[0]), float(totals[1])]
-    else:
-        est = [0.0, 0.0]
-        for s in (0, 1):
-            mine, theirs = state.equipes[s], state.equipes[1 - s]
-            for p in range(3):
-                card = state.cast[s * 3 + p]
-                if card >= 0:
-                    est[s] += worth(card, state.chateau, mine, theirs)[p]
-    remaining = 0
-    for s in (0, 1):
-        free = _free(state, s)
-        k = min(len(free), len(state.hand[s]))
-        if k:
-            values = sorted((w for w, _ in _hand_worth(state, s, free)), reverse=True)
-            est[s] += sum(values[:k])
-            remaining += k
+    est, remaining, _ = _estimate(state, exact)
     return est[seat] - est[1 - seat], remaining
 
 
@@ -198,22 +229,23 @@ def _cast(state: DiamagiqueState, seat: int, legal: list[Action], rng: Rng) -> A
     """Cast the best Sort where the contest can still be won, the weakest where it is lost
     anyway or won without it (DG-12, DG-16)."""
     free = _free(state, seat)
-    hand = sorted(_hand_worth(state, seat, free))
-    edge, remaining = contest_edge(state, seat, exact=False)
+    est, remaining, hands = _estimate(state, exact=False)
+    edge = est[seat] - est[1 - seat]
+    hand = hands[seat]
     best, weakest = hand[-1], hand[0]
     spread = SPREAD_BASE + SPREAD_PER_CAST * remaining
     if edge < -spread or edge - (best[0] - weakest[0]) > spread:
         card = weakest[1]
     else:
         card = best[1]
-    w = worth(card, state.chateau, state.equipes[seat], state.equipes[1 - seat])
+    w = _worth(_worths(state, seat), state, seat, card)
     effet = _SORTS[card].effet
     facing_matters = effet is not None and "adverse" in (effet.cible, effet.source)
     if facing_matters:
         # DG-15: an effect on "le Magicien adverse": face the strongest Sort cast against it.
         other = (1 - seat) * 3
-        them = (state.equipes[1 - seat], state.equipes[seat])
-        facing = {p: worth(state.cast[other + p], state.chateau, *them)[p]
+        table = _worths(state, 1 - seat)
+        facing = {p: _worth(table, state, 1 - seat, state.cast[other + p])[p]
                   for p in free if state.cast[other + p] >= 0}
         if facing:
             position = max(facing, key=lambda p: (facing[p], w[p]))
