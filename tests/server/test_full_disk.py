@@ -6,6 +6,7 @@ Store, Hub and Room."""
 from __future__ import annotations
 
 import asyncio
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -81,7 +82,9 @@ def test_a_full_disk_refuses_the_action_clearly_and_loses_nothing(tmp_path: Path
         assert room.version == 2
         await hub.close()
 
-    asyncio.run(scenario())
+    # A thread of its own: a browser test on this worker may hold the thread's event loop.
+    with ThreadPoolExecutor(1) as thread:
+        thread.submit(asyncio.run, scenario()).result()
     moves = [Move(m.seat, m.action) for m in store.moves("fulldisk")]
     assert len(moves) == 2
     replay(GAME, Record(GAME.id, 3, 2, {}, moves=moves), check_result=False)
