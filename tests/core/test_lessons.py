@@ -52,3 +52,26 @@ def test_a_tutor_may_answer_with_several_actions() -> None:
     after = progress(turn, [(0, "a"), (1, "r1"), (1, "r2")])
     assert (after.status, after.step, after.reply) == ("playing", 1, None)
     assert progress(turn, [(0, "a"), (1, "r1"), (1, "r2"), (0, "b")]).status == "solved"
+
+
+def test_a_game_reads_its_lessons_from_its_package_or_has_none() -> None:
+    from ludotheque import games
+
+    from .toys import HighCard
+
+    assert HighCard().lessons() == ()  # tests/core has no data/lessons.toml
+    mitan = games.get("mitan")
+    assert mitan.lessons() is mitan.lessons()  # read once
+    assert len(mitan.lessons()) == 15 and mitan.lessons()[0].id == "chef"
+
+
+def test_an_unset_position_leaves_the_options_dump_as_it_was() -> None:
+    from ludotheque.core import Options
+
+    class WithPosition(Options):
+        lap: int = 1
+        position: str | None = None
+
+    assert WithPosition().model_dump() == {"lap": 1}
+    assert WithPosition(position="x").model_dump() == {"lap": 1, "position": "x"}
+    assert WithPosition.model_validate(WithPosition().model_dump()) == WithPosition()

@@ -16,7 +16,13 @@ from dataclasses import dataclass, field
 from importlib import resources
 from typing import TYPE_CHECKING, Any, ClassVar, Self
 
-from pydantic import BaseModel, ConfigDict, ValidationError
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    SerializerFunctionWrapHandler,
+    ValidationError,
+    model_serializer,
+)
 
 from .errors import IllegalAction, NotationError, OptionsError
 from .rng import Rng
@@ -143,9 +149,22 @@ class Result:
 
 
 class Options(BaseModel):
-    """A game's options (variants). Subclass with fields and defaults; unknown keys fail."""
+    """A game's options (variants). Subclass with fields and defaults; unknown keys fail.
+
+    A field named in `omitted_when_none` is left out of the dump while it is None: an option
+    added later (a tutorial's `position`) leaves the records and setups of every ordinary
+    game, and anything keyed on their options, exactly as they were."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
+    omitted_when_none: ClassVar[tuple[str, ...]] = ("position",)
+
+    @model_serializer(mode="wrap")
+    def _dump(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
+        data: dict[str, Any] = handler(self)
+        for name in self.omitted_when_none:
+            if name in data and data[name] is None:
+                del data[name]
+        return data
 
 
 @dataclass(frozen=True)
@@ -270,8 +289,15 @@ class Game(ABC):
     # The conformance harness fails a playout that runs longer than this many actions.
     step_limit: ClassVar[int] = 20_000
 
+    _lessons: tuple[Lesson, ...] | None = None  # read on first use
+
     def __init__(self) -> None:
         type(self).state_type.game = self
+
+    def _package(self) -> str:
+        """The game's package: its module's parent, or the module itself if a package."""
+        module = type(self).__module__
+        return module if hasattr(sys.modules[module], "__path__") else module.rpartition(".")[0]
 
     # -- options --------------------------------------------------------------------------------
     def options(self, data: Options | Mapping[str, JSON] | None = None,
@@ -343,9 +369,7 @@ class Game(ABC):
 
     def rules(self, lang: str = "fr") -> str:
         """The rules summary shipped with the game (`rules.<lang>.md` in its package)."""
-        module = type(self).__module__
-        # The game's package: its module's parent, or the module itself if it is a package.
-        package = module if hasattr(sys.modules[module], "__path__") else module.rpartition(".")[0]
+        package = self._package()
         for name in (f"rules.{lang}.md", "rules.fr.md"):
             path = resources.files(package).joinpath(name)
             if path.is_file():
@@ -354,8 +378,14 @@ class Game(ABC):
 
     def lessons(self) -> Sequence[Lesson]:
         """The game's tutorial (MT-27): lessons to play from set positions (core/lessons.py),
-        usually its package's data/lessons.toml. None by default."""
-        return ()
+        read once from its package's `data/lessons.toml`; none without that file."""
+        if self._lessons is None:
+            from .lessons import load_lessons
+
+            package = self._package()
+            found = resources.files(package).joinpath("data/lessons.toml").is_file()
+            self._lessons = tuple(load_lessons(package)) if found else ()
+        return self._lessons
 
     def heuristic(self, state: State, seat: Seat) -> float | None:
         """How good `state` looks for `seat`, in [-1, 1]; None when the game gives no hint.

@@ -3,15 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from functools import cache
 from typing import Any, ClassVar, Self
 
 from pydantic import (
     BaseModel,
     ConfigDict,
     Field,
-    SerializerFunctionWrapHandler,
-    model_serializer,
     model_validator,
 )
 
@@ -27,7 +24,6 @@ from ludotheque.core import (
     Seat,
     State,
 )
-from ludotheque.core.lessons import Lesson, load_lessons
 
 from .cards import COULEURS, Couleur, Deck, build_deck, deck_problems
 from .catalog import CARDS
@@ -86,15 +82,6 @@ class DiamagiqueOptions(Options):
     # A tutorial's starting position (the Diamagiques already held); never in ranked games.
     position: StartPosition | None = None
 
-    @model_serializer(mode="wrap")
-    def _dump(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
-        # Without a position the options dump as before it existed: records, setups and
-        # anything keyed on them stay the same for every ordinary game.
-        data: dict[str, Any] = handler(self)
-        if self.position is None:
-            data.pop("position", None)
-        return data
-
 
 def resolve_deck(choice: str | DeckSpec, seat: int) -> Deck:
     """The Deck of a seat's choice; OptionsError names the seat and the problem (DG-7)."""
@@ -140,10 +127,6 @@ class Diamagique(Game):
     def parse(self, text: str) -> Action:
         return parse(text)
 
-    def lessons(self) -> Sequence[Lesson]:
-        """The tutorial: short lessons played from dealt positions, data/lessons.toml."""
-        return _lessons()
-
     def configs(self) -> Sequence[Config]:
         out: list[Config] = []
         names = READY_MADE
@@ -183,11 +166,6 @@ class Diamagique(Game):
                  - len(state.hand[1 - seat]) - len(state.deck[1 - seat]))
         value = (mine - theirs) / 6 + cards / 400
         return max(-0.99, min(0.99, value))
-
-
-@cache
-def _lessons() -> tuple[Lesson, ...]:
-    return tuple(load_lessons("ludotheque.games.diamagique"))
 
 
 __all__ = ["DeckSpec", "Diamagique", "DiamagiqueOptions"]

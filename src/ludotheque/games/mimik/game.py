@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from functools import cache
 from typing import Any, ClassVar, Literal
 
-from pydantic import SerializerFunctionWrapHandler, field_validator, model_serializer
+from pydantic import field_validator
 
 from ludotheque.core.errors import OptionsError
 from ludotheque.core.game import (
@@ -20,7 +19,6 @@ from ludotheque.core.game import (
     Seat,
     State,
 )
-from ludotheque.core.lessons import Lesson, load_lessons
 
 from .cards import load_cards
 from .notation import parse
@@ -47,19 +45,6 @@ class MimikOptions(Options):
             except ValueError as exc:
                 raise ValueError(f"not a MIMIK position: {exc}") from None
         return value
-
-    @model_serializer(mode="wrap")
-    def _dump(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
-        # Without a position the options dump as before it existed (records, setups).
-        data: dict[str, Any] = handler(self)
-        if self.position is None:
-            data.pop("position", None)
-        return data
-
-
-@cache
-def _lessons() -> tuple[Lesson, ...]:
-    return tuple(load_lessons("ludotheque.games.mimik"))
 
 
 class Mimik(Game):
@@ -101,10 +86,6 @@ class Mimik(Game):
 
     def parse(self, text: str) -> Action:
         return parse(text)
-
-    def lessons(self) -> Sequence[Lesson]:
-        """The tutorial: short lessons played from positions, data/lessons.toml."""
-        return _lessons()
 
     def configs(self) -> Sequence[Config]:
         out = [Config(p, MimikOptions(), f"{p}p") for p in range(2, 9)]

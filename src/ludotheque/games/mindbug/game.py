@@ -3,14 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from functools import cache
 from typing import Any, ClassVar, Self
 
-from pydantic import SerializerFunctionWrapHandler, model_serializer, model_validator
+from pydantic import model_validator
 
 from ludotheque.core.errors import OptionsError
 from ludotheque.core.game import JSON, Action, Config, Event, Game, Options, Result, State
-from ludotheque.core.lessons import Lesson, load_lessons
 
 from . import notation
 from .cards import catalogue
@@ -35,20 +33,6 @@ class MindbugOptions(Options):
             except ValueError as exc:
                 raise ValueError(f"not a Mindbug position: {exc}") from None
         return self
-
-    @model_serializer(mode="wrap")
-    def _dump(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
-        # Without a position the options dump as before it existed: records, setups and
-        # anything keyed on them stay the same for every ordinary game.
-        data: dict[str, Any] = handler(self)
-        if self.position is None:
-            data.pop("position", None)
-        return data
-
-
-@cache
-def _lessons() -> list[Lesson]:
-    return load_lessons("ludotheque.games.mindbug")
 
 
 class Mindbug(Game):
@@ -77,10 +61,6 @@ class Mindbug(Game):
         register_catalogue(cat)
         position = None if options.position is None else parse_position(options.position, cat)
         return MindbugState.start(seed, players, cat, position)
-
-    def lessons(self) -> Sequence[Lesson]:
-        """The tutorial: the lessons of data/lessons.toml, played from positions."""
-        return _lessons()
 
     def parse(self, text: str) -> Action:
         return notation.parse(text)

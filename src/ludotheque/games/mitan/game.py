@@ -4,19 +4,15 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping, Sequence
-from functools import cache
 from typing import Any, ClassVar, Literal, Self
 
 from pydantic import (
-    SerializerFunctionWrapHandler,
     field_validator,
-    model_serializer,
     model_validator,
 )
 
 from ludotheque.core.errors import NotationError
 from ludotheque.core.game import JSON, Action, Config, Event, Game, Options, Result, State
-from ludotheque.core.lessons import Lesson, load_lessons
 
 from .board import CODES, KIND_OF_CODE, MITANS
 from .notation import parse
@@ -48,15 +44,6 @@ class MitanOptions(Options):
             raise ValueError("a position starts at the battle: it cannot have a hidden "
                              "placement (MT-16, MT-27)")
         return self
-
-    @model_serializer(mode="wrap")
-    def _dump(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
-        # Without a position the options dump as before it existed: records, setups and
-        # anything keyed on them stay the same for every ordinary game.
-        data: dict[str, Any] = handler(self)
-        if self.position is None:
-            data.pop("position", None)
-        return data
 
 
 def _piece_name(letter: str, lang: str) -> str:
@@ -107,10 +94,6 @@ class Mitan(Game):
     def position(self, fen: str) -> MitanState:
         """A battle position from its text (MitanState.fen)."""
         return MitanState.from_fen(fen)
-
-    def lessons(self) -> Sequence[Lesson]:
-        """The tutorial (MT-27): 15 lessons played from positions, data/lessons.toml."""
-        return _lessons()
 
     def configs(self) -> Sequence[Config]:
         return [Config(2, MitanOptions(), "open"),
@@ -294,11 +277,6 @@ class Mitan(Game):
         from .terminal import render
 
         return render(view, seat, lang)
-
-
-@cache
-def _lessons() -> tuple[Lesson, ...]:
-    return tuple(load_lessons("ludotheque.games.mitan"))
 
 
 _VALUES = tuple(0.0 if k == 0 else piece(k).value for k in range(len(CODES)))

@@ -3,21 +3,18 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from functools import cache, cached_property
+from functools import cached_property
 from typing import Any, ClassVar, Literal, Self
 
 from pydantic import (
     Field,
-    SerializerFunctionWrapHandler,
     field_validator,
-    model_serializer,
     model_validator,
 )
 
 from ludotheque.core.data import did_you_mean
 from ludotheque.core.errors import OptionsError
 from ludotheque.core.game import JSON, Action, Config, Event, Game, Options, Result, State
-from ludotheque.core.lessons import Lesson, load_lessons
 
 from . import notation
 from .cards import CardSet, PaquetEntry, load_base_set, load_default_paquets
@@ -55,19 +52,6 @@ class MitixOptions(Options):
             raise ValueError("a position is a FaMiX vs FaMiX position (mode famix) and sets "
                              "the cards itself (no paquets)")
         return self
-
-    @model_serializer(mode="wrap")
-    def _dump(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
-        # Without a position the options dump as before it existed (records, setups).
-        data: dict[str, Any] = handler(self)
-        if self.position is None:
-            data.pop("position", None)
-        return data
-
-
-@cache
-def _lessons() -> tuple[Lesson, ...]:
-    return tuple(load_lessons("ludotheque.games.mitix"))
 
 
 class Mitix(Game):
@@ -139,10 +123,6 @@ class Mitix(Game):
 
     def parse(self, text: str) -> Action:
         return notation.parse(text, self.cards.index)
-
-    def lessons(self) -> Sequence[Lesson]:
-        """The tutorial: short lessons, data/lessons.toml."""
-        return _lessons()
 
     def configs(self) -> Sequence[Config]:
         # "famix-doubles": each default paquet twice over, so that two copies of one Dieu
