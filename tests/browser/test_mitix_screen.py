@@ -6,6 +6,7 @@ the other seat before the reveal (MX-17, MX-22), no deck or pile order."""
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -60,8 +61,10 @@ def check_hidden(site: LiveServer, gid: str, page: Page, frames: Frames, seat: i
         # MX-4: both aréopages are face down, their owner's included.
         hidden = {names[c] for side in state.areopage for c in side} - names_seen(frames, seat)
     for name in hidden:
-        assert name not in html, f"{name} (a face-down aréopage card) is in the page"
-        assert name not in joined, f"{name} (a face-down aréopage card) is in the frames"
+        # Whole names only: Héra is not hidden in a visible Héraclès.
+        whole = re.compile(rf"(?<!\w){re.escape(name)}(?!\w)")
+        assert not whole.search(html), f"{name} (a face-down aréopage card) is in the page"
+        assert not whole.search(joined), f"{name} (a face-down aréopage card) is in the frames"
     # No order of a hidden pile ever leaves the server: the views give sizes only.
     assert '"pile"' not in joined
     if state.mode == MITIX:
