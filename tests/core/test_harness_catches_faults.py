@@ -9,12 +9,14 @@ from ludotheque.core.conformance import ConformanceError, check_game
 
 from .toys import (
     BadNotation,
+    EncodedHighCard,
     HighCard,
     HighCardOptions,
     LeakyView,
     MutatesOnRefusal,
     NeverEnds,
     NoRedeal,
+    ShortEncoding,
     Unseeded,
 )
 
@@ -29,6 +31,10 @@ def test_a_correct_game_passes() -> None:
     assert set(report.endings) == {"hands_empty"}
 
 
+def test_a_game_with_an_encoding_passes() -> None:
+    assert check_game(EncodedHighCard(), CONFIG, 50, deep=0.5).playouts == 50
+
+
 @pytest.mark.parametrize(
     ("game", "complaint"),
     [
@@ -38,6 +44,7 @@ def test_a_correct_game_passes() -> None:
         (Unseeded(), "same seed differ|replaying the record failed"),
         (BadNotation(), "does not parse back"),
         (NoRedeal(), "never re-dealt anything"),
+        (ShortEncoding(), "encoding: action 'p10' is not in this setup's numbering"),
     ],
     ids=lambda v: v.id if isinstance(v, Game) else "",
 )

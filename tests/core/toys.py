@@ -15,6 +15,7 @@ from typing import Any, ClassVar, Self
 from ludotheque.core import (
     JSON,
     Action,
+    Encoding,
     Event,
     Game,
     IllegalAction,
@@ -267,3 +268,43 @@ class NoRedeal(HighCard):
     def _new(self, seed: int, players: int, options: Options) -> State:
         assert isinstance(options, HighCardOptions)
         return NoRedealState(seed, options.hand_size)
+
+
+def _observe(view: Mapping[str, JSON], seat: int) -> list[float]:
+    hand = view["hand"]
+    return [*view["scores"], *view["hand_sizes"], view["deck_size"], *view["chosen"],
+            *(float(card in hand) for card in range(1, 11))]
+
+
+class EncodedHighCardState(HighCardState):
+    pass
+
+
+class EncodedHighCard(HighCard):
+    """Carte haute for the AI adapters: ids p1..p10, 17 numbers seen by a seat."""
+
+    id = "encoded_high_card"
+    state_type = EncodedHighCardState
+    missing: ClassVar[tuple[str, ...]] = ()
+
+    def _new(self, seed: int, players: int, options: Options) -> State:
+        assert isinstance(options, HighCardOptions)
+        return EncodedHighCardState(seed, options.hand_size)
+
+    def encoding(self, players: int, options: Options) -> Encoding:
+        actions = tuple(f"p{c}" for c in range(1, 11) if f"p{c}" not in self.missing)
+        return Encoding(actions, 17, _observe)
+
+
+class ShortEncodingState(EncodedHighCardState):
+    pass
+
+
+class ShortEncoding(EncodedHighCard):
+    id = "short_encoding"
+    state_type = ShortEncodingState
+    missing = ("p10",)  # the fault: an action the game offers has no id
+
+    def _new(self, seed: int, players: int, options: Options) -> State:
+        assert isinstance(options, HighCardOptions)
+        return ShortEncodingState(seed, options.hand_size)

@@ -3,6 +3,7 @@
 Pure: no I/O beyond reading data files shipped with a game, no clock, no global state.
 """
 
+from .encoding import Encoding, EncodingError
 from .errors import (
     DataError,
     IllegalAction,
@@ -19,6 +20,8 @@ __all__ = [
     "Action",
     "Config",
     "DataError",
+    "Encoding",
+    "EncodingError",
     "Event",
     "Game",
     "IllegalAction",

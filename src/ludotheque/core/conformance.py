@@ -13,7 +13,9 @@ At every step of every playout it checks that:
     parts are re-dealt by determinize(): a view that shows someone else's hidden card fails;
     the seat's legal actions are unchanged too;
   - every game ends within the game's step limit, with a result for every seat;
-  - replaying the record (seed, options, actions) gives the same final state.
+  - replaying the record (seed, options, actions) gives the same final state;
+  - where the game gives an encoding (core/encoding.py), every legal action has an id and
+    every seat's observation has the setup's size, from its view.
 A failure raises ConformanceError naming the game, setup, playout seed and step.
 """
 
@@ -66,6 +68,7 @@ class _Playout:
         self.deep = deep
         self.report = report
         self.rng = Rng(derive_seed("conformance", game.id, config.label, seed))
+        self.encoding = game.encoding(config.players, config.options)
         self.seen: list[Action] = []  # a pool of actions met before, to try as illegal ones
         self.step = 0
 
@@ -142,10 +145,22 @@ class _Playout:
             for a in legal_by_seat[seat]:
                 if not isinstance(state.is_public(seat, a), bool):
                     raise self.fail(f"is_public({seat}, {a.text()!r}) is not a bool")
+            self.check_encoding(state, legal_by_seat)
         self.seen.extend(legal_by_seat[seat][:8])
         if len(self.seen) > 400:
             del self.seen[:200]
         return seat, action
+
+    def check_encoding(self, state: State, legal_by_seat: dict[int, list[Action]]) -> None:
+        if self.encoding is None:
+            return
+        try:
+            for legal in legal_by_seat.values():
+                self.encoding.mask(legal)
+            for s in range(self.config.players):
+                self.encoding.observe(state.view(s), s)
+        except LudoError as exc:
+            raise self.fail(f"encoding: {exc}") from exc
 
     def check_notation(self, actions: Sequence[Action]) -> None:
         for a in actions:

@@ -28,6 +28,7 @@ from .errors import IllegalAction, NotationError, OptionsError
 from .rng import Rng
 
 if TYPE_CHECKING:
+    from .encoding import Encoding
     from .lessons import Lesson
 
 JSON = Any  # a value made of dict, list, str, int, float, bool and None only
@@ -386,6 +387,11 @@ class Game(ABC):
             found = resources.files(package).joinpath("data/lessons.toml").is_file()
             self._lessons = tuple(load_lessons(package)) if found else ()
         return self._lessons
+
+    def encoding(self, players: int, options: Options) -> Encoding | None:
+        """The setup's action ids and fixed-size observations for the AI adapters
+        (core/encoding.py); None when the game gives none."""
+        return None
 
     def heuristic(self, state: State, seat: Seat) -> float | None:
         """How good `state` looks for `seat`, in [-1, 1]; None when the game gives no hint.
