@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import click
 from rich.console import Console
@@ -17,6 +18,7 @@ from ludotheque import games
 from ludotheque.bots import UnknownBot, make_bot
 from ludotheque.core import Game, LudoError, Options
 from ludotheque.core.record import Record, check_stored_result, replay_steps, start
+from ludotheque.sim.balance import Balance, markdown, plot
 from ludotheque.sim.runner import Match, Outcome, simulate
 from ludotheque.terminal import HUMAN, TerminalGame
 
@@ -141,23 +143,32 @@ def play(game_id: str, players: int | None, seats: tuple[str, ...], option_pairs
         console.print(f"record: {save}")
 
 
-@main.command()
-@click.argument("game_id", metavar="GAME")
-@click.option("-n", "count", type=int, default=100, show_default=True, help="number of games")
-@click.option("--bots", default="random", show_default=True,
-              help="bot per seat, comma-separated (one name is used for every seat)")
-@click.option("-p", "--players", type=int, help="number of players (default: the minimum)")
-@click.option("-o", "--option", "option_pairs", multiple=True, help="a game option key=value")
-@click.option("--seed", type=int, default=0, show_default=True, help="seed of the first game")
-@click.option("-j", "--workers", type=int, default=1, show_default=True, help="processes")
-@click.option("--json", "json_out", type=click.Path(dir_okay=False, path_type=Path),
-              help="write the summary as JSON to this file ('-' for standard output)")
-@click.option("--records", type=click.Path(file_okay=False, path_type=Path),
-              help="write every game's record into this folder")
-def sim(game_id: str, count: int, bots: str, players: int | None, option_pairs: tuple[str, ...],
-        seed: int, workers: int, json_out: Path | None, records: Path | None) -> None:
-    """Play N seeded games of GAME between bots and report win rates per seat."""
-    game = find_game(game_id)
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def series_options(command: F) -> F:
+    """The options of a series of seeded games between bots (`ludo sim`, `ludo balance`)."""
+    for option in reversed([
+        click.argument("game_id", metavar="GAME"),
+        click.option("-n", "count", type=int, default=100, show_default=True,
+                     help="number of games"),
+        click.option("--bots", default="random", show_default=True,
+                     help="bot per seat, comma-separated (one name is used for every seat)"),
+        click.option("-p", "--players", type=int,
+                     help="number of players (default: the minimum)"),
+        click.option("-o", "--option", "option_pairs", multiple=True,
+                     help="a game option key=value"),
+        click.option("--seed", type=int, default=0, show_default=True,
+                     help="seed of the first game"),
+        click.option("-j", "--workers", type=int, default=1, show_default=True,
+                     help="processes"),
+    ]):
+        command = option(command)
+    return command
+
+
+def series_match(game: Game, bots: str, players: int | None,
+                 option_pairs: tuple[str, ...]) -> Match:
     specs = [b.strip() for b in bots.split(",") if b.strip()]
     n_players = players or (len(specs) if len(specs) > 1 else game.min_players)
     if len(specs) == 1:
@@ -166,7 +177,21 @@ def sim(game_id: str, count: int, bots: str, players: int | None, option_pairs: 
         fail(f"{n_players} players but {len(specs)} bots")
     check_bots(specs)
     options = parse_options(game, option_pairs, n_players)
-    match = Match(game.id, n_players, options.model_dump(mode="json"), tuple(specs))
+    return Match(game.id, n_players, options.model_dump(mode="json"), tuple(specs))
+
+
+@main.command()
+@series_options
+@click.option("--json", "json_out", type=click.Path(dir_okay=False, path_type=Path),
+              help="write the summary as JSON to this file ('-' for standard output)")
+@click.option("--records", type=click.Path(file_okay=False, path_type=Path),
+              help="write every game's record into this folder")
+def sim(game_id: str, count: int, bots: str, players: int | None, option_pairs: tuple[str, ...],
+        seed: int, workers: int, json_out: Path | None, records: Path | None) -> None:
+    """Play N seeded games of GAME between bots and report win rates per seat."""
+    game = find_game(game_id)
+    match = series_match(game, bots, players, option_pairs)
+    n_players = match.players
     if records is not None:
         records.mkdir(parents=True, exist_ok=True)
     quiet = json_out is not None and str(json_out) == "-"
@@ -194,6 +219,61 @@ def sim(game_id: str, count: int, bots: str, players: int | None, option_pairs: 
     console.print(f"draws {data['draws']}, {data['mean_actions']:.1f} actions per game on "
                   f"average, {data['games_per_second']:.1f} games/s; endings: "
                   + ", ".join(f"{k} {v}" for k, v in summary.endings.most_common()))
+
+
+@main.command()
+@series_options
+@click.option("--out", type=click.Path(file_okay=False, path_type=Path), required=True,
+              help="folder for the report: report.md, report.json, seats.svg, tags.svg")
+@click.option("--min-games", type=int, default=30, show_default=True,
+              help="seat-games a card or piece needs to be measured")
+def balance(game_id: str, count: int, bots: str, players: int | None,
+            option_pairs: tuple[str, ...], seed: int, workers: int, out: Path,
+            min_games: int) -> None:
+    """Play N seeded games of GAME between bots and write a balance report: the score of
+    each seat (the first player's advantage) and the strength of each card or piece, with
+    95% intervals and plots."""
+    game = find_game(game_id)
+    match = series_match(game, bots, players, option_pairs)
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        fail(f"cannot write the report in {out}: {exc.strerror}")
+    tallies = Balance(match)
+    with progress_bar(False) as bar:
+        task = bar.add_task(f"{game.id}", total=count)
+
+        def done(o: Outcome) -> None:
+            tallies.add(game, o)
+            bar.advance(task)
+
+        simulate(match, count, seed, workers, done)
+    data = tallies.to_json(min_games)
+    command = " ".join(["ludo balance", game.id, "-n", str(count), "--bots", bots,
+                        *(["-p", str(players)] if players else []),
+                        *(f"-o {pair}" for pair in option_pairs), "--seed", str(seed)])
+    try:
+        names = plot(data, game.title, out)
+        (out / "report.json").write_text(json.dumps(data, indent=2, ensure_ascii=False) + "\n",
+                                         encoding="utf-8")
+        (out / "report.md").write_text(markdown(data, game.title, command, names),
+                                       encoding="utf-8")
+    except OSError as exc:
+        fail(f"cannot write the report in {out}: {exc.strerror}")
+    fair = data["fair_share"]
+    table = Table(title=f"{game.title}: {count} games, fair share {fair:.1%}")
+    for column in ("seat / tag", "games", "score", "95% interval", "verdict"):
+        table.add_column(column)
+    tags = data["tags"]
+    rows = data["seats"] + (tags if len(tags) <= 10 else tags[:5] + tags[-5:])
+    for row in rows:
+        low, high = row["ci95"]
+        name = f"seat {row['seat'] + 1}" if "seat" in row else row["tag"]
+        table.add_row(name, str(row["games"]), f"{row['rate']:.1%}",
+                      f"{low:.1%} - {high:.1%}", row["verdict"])
+    console.print(table)
+    console.print(f"report: {out / 'report.md'} ({len(tags)} cards or pieces measured, "
+                  f"plots {', '.join(names)})")
 
 
 @main.command("replay")

@@ -30,6 +30,7 @@ from .rng import Rng
 if TYPE_CHECKING:
     from .encoding import Encoding
     from .lessons import Lesson
+    from .record import Step
 
 JSON = Any  # a value made of dict, list, str, int, float, bool and None only
 Seat = int
@@ -392,6 +393,15 @@ class Game(ABC):
         """The setup's action ids and fixed-size observations for the AI adapters
         (core/encoding.py); None when the game gives none."""
         return None
+
+    def balance_tags(self, players: int, start: State, steps: Sequence[Step],
+                     end: State) -> list[set[str]]:
+        """What each seat brought into play in one game, read from the whole game (its true
+        first and last states and every event): the balance report (sim/balance.py) measures
+        each card's or piece's strength as the results of the seats that had it. Best are
+        tags chance gave (cards dealt into a deck): their win rates then measure the card,
+        not the player. None by default."""
+        return [set() for _ in range(players)]
 
     def heuristic(self, state: State, seat: Seat) -> float | None:
         """How good `state` looks for `seat`, in [-1, 1]; None when the game gives no hint.

@@ -1,0 +1,197 @@
+"""Balance reports: who wins from which seat, and how strong each card or piece is.
+
+From seeded games between bots (sim/runner.py): each seat's score with its 95% interval
+against the fair share (the first player's advantage), and, for every tag a game gives its
+seats (`Game.balance_tags`: a card dealt into a deck, a piece drafted), the mean score of the
+seats that had it against the fair share: its lift. A JSON summary, a Markdown page and two
+plots (matplotlib, SVG) make the report.
+
+Each interval is a 95% one on its own: among a hundred cards of equal strength, some five
+will look strong or weak by chance. More games narrow every interval.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ludotheque.core import JSON, Game
+from ludotheque.core.record import Step, replay_steps, start
+from ludotheque.core.stats import wilson
+
+from .runner import Match, Outcome
+
+
+@dataclass
+class Tally:
+    """Seat-games and the score they made (1 a win, 0.5 a draw, shared between winners)."""
+
+    games: int = 0
+    score: float = 0.0
+
+    def add(self, utility: float) -> None:
+        self.games += 1
+        self.score += utility
+
+    @property
+    def rate(self) -> float:
+        return self.score / self.games if self.games else 0.0
+
+    @property
+    def interval(self) -> tuple[float, float]:
+        return wilson(self.score, self.games)
+
+
+def verdict(tally: Tally, fair: float) -> str:
+    low, high = tally.interval
+    return "stronger" if low > fair else "weaker" if high < fair else "even"
+
+
+@dataclass
+class Balance:
+    """The tallies of a series of games: per seat, and per tag."""
+
+    match: Match
+    games: int = 0
+    seats: list[Tally] = field(default_factory=list)
+    tags: dict[str, Tally] = field(default_factory=dict)
+    reasons: dict[str, int] = field(default_factory=dict)
+
+    def add(self, game: Game, outcome: Outcome) -> None:
+        """Count one game: its result by seat, and the tags its seats had (replayed from its
+        record, the true game with every event)."""
+        first = start(game, outcome.record)
+        steps: list[Step] = []
+        end = first.clone()
+        for after, step in replay_steps(game, outcome.record):
+            steps.append(step)
+            end = after
+        players = len(outcome.utilities)
+        tags = game.balance_tags(players, first, steps, end)
+        if not self.seats:
+            self.seats = [Tally() for _ in range(players)]
+        self.games += 1
+        self.reasons[outcome.reason] = self.reasons.get(outcome.reason, 0) + 1
+        for seat, utility in enumerate(outcome.utilities):
+            self.seats[seat].add(utility)
+            for tag in tags[seat]:
+                self.tags.setdefault(tag, Tally()).add(utility)
+
+    @property
+    def fair(self) -> float:
+        """The mean score of a seat: what every seat and every tag would make if none
+        mattered (1/players with one winner a game, 1/2 for a team of two among two)."""
+        total = sum(t.games for t in self.seats)
+        return sum(t.score for t in self.seats) / total if total else 0.0
+
+    def ranked_tags(self, min_games: int) -> list[tuple[str, Tally]]:
+        """Tags met at least `min_games` times, strongest first."""
+        kept = [(tag, t) for tag, t in self.tags.items() if t.games >= min_games]
+        return sorted(kept, key=lambda item: (-item[1].rate, item[0]))
+
+    def to_json(self, min_games: int = 30) -> dict[str, JSON]:
+        fair = self.fair
+
+        def row(t: Tally) -> dict[str, JSON]:
+            return {"games": t.games, "score": t.score, "rate": t.rate,
+                    "ci95": list(t.interval), "lift": t.rate - fair,
+                    "verdict": verdict(t, fair)}
+
+        return {
+            "game": self.match.game,
+            "players": self.match.players,
+            "options": dict(self.match.options),
+            "bots": list(self.match.bots),
+            "games": self.games,
+            "fair_share": fair,
+            "endings": dict(self.reasons),
+            "seats": [{"seat": s, **row(t)} for s, t in enumerate(self.seats)],
+            "min_games": min_games,
+            "tags": [{"tag": tag, **row(t)} for tag, t in self.ranked_tags(min_games)],
+            "rare_tags": sorted(tag for tag, t in self.tags.items() if t.games < min_games),
+        }
+
+
+def markdown(data: dict[str, JSON], title: str, command: str, plots: Iterable[str]) -> str:
+    """The report as a Markdown page."""
+    fair = data["fair_share"]
+    lines = [f"# {title}: balance", "",
+             f"{data['games']} games, {data['players']} players, bots "
+             f"{', '.join(data['bots'])}; options {data['options'] or 'none'}.", "",
+             f"Command: `{command}`", "",
+             f"Fair share (every seat's mean score if seats and tags did not matter): "
+             f"{fair:.1%}. Endings: "
+             + ", ".join(f"{k} {v}" for k, v in sorted(data["endings"].items())) + ".", "",
+             "## By seat", "", "| seat | score | 95% interval | against the fair share |",
+             "|---|---|---|---|"]
+    for row in data["seats"]:
+        low, high = row["ci95"]
+        lines.append(f"| {row['seat'] + 1} | {row['rate']:.1%} | {low:.1%} - {high:.1%} | "
+                     f"{row['lift']:+.1%} ({row['verdict']}) |")
+    lines += ["", f"## By card or piece (met in at least {data['min_games']} seat-games)", ""]
+    if data["tags"]:
+        lines += ["| tag | seat-games | score | 95% interval | lift | verdict |",
+                  "|---|---|---|---|---|---|"]
+        for row in data["tags"]:
+            low, high = row["ci95"]
+            lines.append(f"| {row['tag']} | {row['games']} | {row['rate']:.1%} | "
+                         f"{low:.1%} - {high:.1%} | {row['lift']:+.1%} | {row['verdict']} |")
+    else:
+        lines.append("No tag met often enough: play more games.")
+    if data["rare_tags"]:
+        lines += ["", "Met too rarely to measure: " + ", ".join(data["rare_tags"]) + "."]
+    lines += ["", "Each interval is a 95% one on its own: among many cards of equal strength, "
+              "about one in twenty looks stronger or weaker by chance.", ""]
+    lines += [f"![{name}]({name})" for name in plots]
+    return "\n".join(lines) + "\n"
+
+
+def plot(data: dict[str, JSON], title: str, out: Path, most: int = 20) -> list[str]:
+    """Two SVG plots in `out`: scores by seat, and the lift of the strongest and weakest
+    tags (at most `most` of each), with their 95% intervals. Returns their file names."""
+    import matplotlib
+
+    matplotlib.use("Agg")  # files only: no display
+    import matplotlib.pyplot as plt
+
+    fair = data["fair_share"]
+    names: list[str] = []
+    seats = data["seats"]
+    figure, axes = plt.subplots(figsize=(max(4.0, 1.2 * len(seats) + 2), 3.6))
+    rates = [row["rate"] for row in seats]
+    errors = [[row["rate"] - row["ci95"][0] for row in seats],
+              [row["ci95"][1] - row["rate"] for row in seats]]
+    axes.bar([f"seat {row['seat'] + 1}" for row in seats], rates, yerr=errors, capsize=4,
+             color="#4c72b0")
+    axes.axhline(fair, linestyle="--", color="#555555", label=f"fair share {fair:.0%}")
+    axes.set_ylabel("score (wins, draws count half)")
+    axes.set_ylim(0, 1)
+    axes.set_title(f"{title}: score by seat, {data['games']} games")
+    axes.legend(loc="upper right")
+    figure.tight_layout()
+    figure.savefig(out / "seats.svg")
+    plt.close(figure)
+    names.append("seats.svg")
+    tags = data["tags"]
+    if tags:
+        shown = tags if len(tags) <= 2 * most else tags[:most] + tags[-most:]
+        shown = shown[::-1]  # strongest at the top
+        figure, axes = plt.subplots(figsize=(7.5, max(3.0, 0.28 * len(shown) + 1.2)))
+        lifts = [row["lift"] for row in shown]
+        errors = [[row["rate"] - row["ci95"][0] for row in shown],
+                  [row["ci95"][1] - row["rate"] for row in shown]]
+        colours = ["#55a868" if row["verdict"] == "stronger" else
+                   "#c44e52" if row["verdict"] == "weaker" else "#8c8c8c" for row in shown]
+        axes.barh([row["tag"] for row in shown], lifts, xerr=errors, capsize=2,
+                  color=colours)
+        axes.axvline(0, color="#333333", linewidth=0.8)
+        axes.set_xlabel("score of the seats that had it, less the fair share")
+        axes.set_title(f"{title}: strength by card or piece" +
+                       (f" ({most} strongest, {most} weakest)" if len(tags) > 2 * most else ""))
+        axes.tick_params(axis="y", labelsize=8)
+        figure.tight_layout()
+        figure.savefig(out / "tags.svg")
+        plt.close(figure)
+        names.append("tags.svg")
+    return names
