@@ -16,6 +16,7 @@ from ludotheque.core import (
     JSON,
     Action,
     Config,
+    Encoding,
     Event,
     Game,
     Options,
@@ -27,6 +28,7 @@ from ludotheque.core import (
 
 from .cards import COULEURS, Couleur, Deck, build_deck, deck_problems
 from .catalog import CARDS
+from .encoding import diamagique_encoding
 from .notation import parse
 from .rules import POT_PER_COLOUR, TARGET, Arrangement, DiamagiqueState
 
@@ -139,6 +141,12 @@ class Diamagique(Game):
         out.append(Config(2, DiamagiqueOptions(decks=(names[2], names[2]), official_match=True),
                           f"{names[2]}-{names[2]}-officiel"))
         return out
+
+    def encoding(self, players: int, options: Options) -> Encoding:
+        options = self.options(options, players)  # DG-1, DG-7: two players, legal decks
+        assert isinstance(options, DiamagiqueOptions)
+        decks = (resolve_deck(options.decks[0], 0), resolve_deck(options.decks[1], 1))
+        return diamagique_encoding(decks, options.official_match)
 
     def describe(self, event: Event, lang: str = "fr") -> str:
         from .texts import describe

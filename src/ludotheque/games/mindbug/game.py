@@ -7,12 +7,14 @@ from typing import Any, ClassVar, Self
 
 from pydantic import model_validator
 
+from ludotheque.core.encoding import Encoding
 from ludotheque.core.errors import OptionsError
 from ludotheque.core.game import JSON, Action, Config, Event, Game, Options, Result, State
 
 from . import notation
 from .cards import catalogue
 from .describe import describe_event, describe_result
+from .encoding import mindbug_encoding
 from .position import parse_position
 from .rules import MindbugState, register_catalogue
 
@@ -71,6 +73,11 @@ class Mindbug(Game):
             Config(2, MindbugOptions(new_servants=True), "2p-new-servants"),
             Config(4, MindbugOptions(), "tag-team"),
         ]
+
+    def encoding(self, players: int, options: Options) -> Encoding:
+        options = self.options(options, players)  # MB-20: 2 players, or 4 in Tag Team
+        assert isinstance(options, MindbugOptions)
+        return mindbug_encoding(players, options.new_servants)
 
     def describe(self, event: Event, lang: str = "fr") -> str:
         return describe_event(event, lang)
