@@ -25,6 +25,7 @@ from ludotheque.core import (
     Seat,
     State,
 )
+from ludotheque.core.record import Step
 
 from .cards import COULEURS, Couleur, Deck, build_deck, deck_problems
 from .catalog import CARDS
@@ -147,6 +148,17 @@ class Diamagique(Game):
         assert isinstance(options, DiamagiqueOptions)
         decks = (resolve_deck(options.decks[0], 0), resolve_deck(options.decks[1], 1))
         return diamagique_encoding(decks, options.official_match)
+
+    def balance_tags(self, players: int, start: State, steps: Sequence[Step],
+                     end: State) -> list[set[str]]:
+        """Each seat's deck, and the Sorts it cast (face up or Caché: the true events)."""
+        assert isinstance(start, DiamagiqueState)
+        tags: list[set[str]] = [{f"deck {name}"} for name in start.deck_names]
+        for step in steps:
+            for event in step.events:
+                if event.kind in ("lance", "lance_cache") and event.data["sort"] is not None:
+                    tags[int(event.data["seat"])].add(str(event.data["sort"]))
+        return tags
 
     def describe(self, event: Event, lang: str = "fr") -> str:
         from .texts import describe

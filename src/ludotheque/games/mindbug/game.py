@@ -10,6 +10,7 @@ from pydantic import model_validator
 from ludotheque.core.encoding import Encoding
 from ludotheque.core.errors import OptionsError
 from ludotheque.core.game import JSON, Action, Config, Event, Game, Options, Result, State
+from ludotheque.core.record import Step
 
 from . import notation
 from .cards import catalogue
@@ -78,6 +79,17 @@ class Mindbug(Game):
         options = self.options(options, players)  # MB-20: 2 players, or 4 in Tag Team
         assert isinstance(options, MindbugOptions)
         return mindbug_encoding(players, options.new_servants)
+
+    def balance_tags(self, players: int, start: State, steps: Sequence[Step],
+                     end: State) -> list[set[str]]:
+        """The creatures shuffled into each seat's ten cards (MB-3, MB-21): chance deals
+        them, so their scores measure the creatures, not the players."""
+        assert isinstance(start, MindbugState)
+        tags: list[set[str]] = [set() for _ in range(players)]
+        for card, owner in enumerate(start.owner):
+            if owner >= 0:
+                tags[owner].add(start.cat.creatures[start.kind[card]].name)
+        return tags
 
     def describe(self, event: Event, lang: str = "fr") -> str:
         return describe_event(event, lang)
