@@ -7,6 +7,7 @@ from typing import Any, ClassVar, Literal
 
 from pydantic import field_validator
 
+from ludotheque.core.encoding import Encoding
 from ludotheque.core.errors import OptionsError
 from ludotheque.core.game import (
     JSON,
@@ -21,6 +22,7 @@ from ludotheque.core.game import (
 )
 
 from .cards import load_cards
+from .encoding import encoding_for
 from .notation import parse
 from .position import check_position, parse_position
 from .rules import MimikState
@@ -102,6 +104,12 @@ class Mimik(Game):
                    "4p-express-team-beginner"),
         ]
         return out
+
+    def encoding(self, players: int, options: Options) -> Encoding:
+        """Action ids and observations for the AI adapters (encoding.py), cached by what
+        decides them: the player count, Team mode and Beginner mode."""
+        assert isinstance(options, MimikOptions)
+        return encoding_for(players, options.team, options.beginner)
 
     def describe(self, event: Event, lang: str = "fr") -> str:
         texts = _FR if lang != "en" else _EN

@@ -11,10 +11,22 @@ from pydantic import (
     model_validator,
 )
 
+from ludotheque.core.encoding import Encoding
 from ludotheque.core.errors import NotationError
-from ludotheque.core.game import JSON, Action, Config, Event, Game, Options, Result, State
+from ludotheque.core.game import (
+    JSON,
+    Action,
+    Config,
+    Event,
+    Game,
+    Options,
+    Result,
+    State,
+    canonical,
+)
 
 from .board import CODES, KIND_OF_CODE, MITANS
+from .encoding import encoding_for
 from .notation import parse
 from .pieces import piece
 from .rules import BATTLE, HALF_MOVE_LIMIT, MitanState
@@ -98,6 +110,10 @@ class Mitan(Game):
     def configs(self) -> Sequence[Config]:
         return [Config(2, MitanOptions(), "open"),
                 Config(2, MitanOptions(placement="hidden"), "hidden")]
+
+    def encoding(self, players: int, options: Options) -> Encoding:
+        """Action ids and observations for the AI adapters (encoding.py)."""
+        return encoding_for(players, canonical(options.model_dump(mode="json")))
 
     def describe(self, event: Event, lang: str = "fr") -> str:
         lang = "en" if lang == "en" else "fr"

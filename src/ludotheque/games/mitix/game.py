@@ -13,12 +13,14 @@ from pydantic import (
 )
 
 from ludotheque.core.data import did_you_mean
+from ludotheque.core.encoding import Encoding
 from ludotheque.core.errors import OptionsError
 from ludotheque.core.game import JSON, Action, Config, Event, Game, Options, Result, State
 
 from . import notation
 from .cards import CardSet, PaquetEntry, load_base_set, load_default_paquets
 from .describe import describe_event, describe_result
+from .encoding import encoding_for
 from .position import check_position, parse_position
 from .rules import AREOPAGE_FAMIX, AREOPAGE_MITIX, FAMIX, MITIX, MitixState
 
@@ -132,6 +134,13 @@ class Mitix(Game):
         return [Config(2, MitixOptions(mode="mitix"), "mitix"),
                 Config(2, MitixOptions(mode="famix"), "famix"),
                 Config(2, doubles, "famix-doubles")]
+
+    def encoding(self, players: int, options: Options) -> Encoding:
+        """Action ids and observations for the AI adapters (encoding.py), cached by the
+        options' content: the mode and the cards in play."""
+        assert isinstance(options, MitixOptions)
+        paquets = None if options.position is not None else self.paquets(options)
+        return encoding_for(self.cards, options.mode == "famix", paquets, options.position)
 
     def describe(self, event: Event, lang: str = "fr") -> str:
         return describe_event(event, lang)
