@@ -45,7 +45,7 @@ Other hands and the draw pile's order are in no view, so not here either.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from functools import cache
+from functools import lru_cache
 
 from ludotheque.core.encoding import Encoding
 from ludotheque.core.game import JSON
@@ -215,7 +215,7 @@ class Observer:
         return out
 
 
-@cache
+@lru_cache(maxsize=2)  # a 132,410-id numbering at 8 players: keep few in memory
 def encoding_for(players: int, team: bool, beginner: bool) -> Encoding:
     """The numbering and observation of every setup with these players and modes (the
     target and a lesson's position change neither)."""
