@@ -12,21 +12,23 @@ from ludotheque.adapters import AdapterError, has_encoding, open_setup, outcome_
 from ludotheque.adapters import openspiel as ludo_spiel
 from ludotheque.core import Game, IllegalAction
 
-from .common import TOY_ID, registered
+from .common import TOY, TOY_ID, registered
 
-ludo_spiel.register(TOY_ID)
+ludo_spiel.register(TOY)  # by Game: the registry gets the toy only when tests run
 
 
-def bot_game(game: pyspiel.Game, seed: int) -> pyspiel.State:
-    """MCTS with random rollouts for seat 0 against uniform random play, to the end."""
+def bot_game(game: pyspiel.Game, seed: int, decisions: int = 4) -> pyspiel.State:
+    """OpenSpiel's MCTS (random rollouts) decides seat 0's first `decisions` moves, uniform
+    random play the rest (each rollout plays a whole game: long games would be slow)."""
     rollouts = mcts.RandomRolloutEvaluator(1, np.random.RandomState(seed))
-    bot = mcts.MCTSBot(game, 2.0, 12, rollouts, solve=False,
+    bot = mcts.MCTSBot(game, 2.0, 8, rollouts, solve=False,
                        random_state=np.random.RandomState(seed))
     chooser = np.random.RandomState(seed + 1)
     state = game.new_initial_state()
     while not state.is_terminal():
-        if state.current_player() == 0:
+        if state.current_player() == 0 and decisions > 0:
             action = bot.step(state)
+            decisions -= 1
         else:
             action = chooser.choice(state.legal_actions())
         assert action in state.legal_actions()
