@@ -130,3 +130,13 @@ def test_render_gives_the_spectators_view_as_text() -> None:
         assert quiet.render() is None
     with pytest.raises(ValueError, match="only 'ansi'"):
         ludo_pz.env(TOY_ID, render_mode="human")
+
+
+@pytest.mark.parametrize("game_id", ["mitix", "mindbug", "diamagique", "mitan", "mimik"])
+def test_each_of_the_five_games_gives_an_encoding_for_every_setup(game_id: str) -> None:
+    """So that no adapter test above skips one of them."""
+    from ludotheque import games
+
+    game = games.get(game_id)
+    for config in game.configs():
+        assert game.encoding(config.players, config.options) is not None, config.label
