@@ -9,12 +9,15 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+import pytest
 from click.testing import CliRunner
 
 from ludotheque import games
 from ludotheque.cli import main
 from ludotheque.core import State
 from ludotheque.core.record import Step
+from ludotheque.sim.balance import Balance
+from ludotheque.sim.runner import Match, play_one
 from tests.core.toys import HighCard, HighCardOptions, HighCardState
 
 
@@ -85,3 +88,16 @@ def test_a_report_that_cannot_be_written_says_where(tmp_path: Path) -> None:
                                        "--out", str(blocker / "report")])
     assert result.exit_code != 0
     assert "cannot write the report in" in result.output
+
+
+@pytest.mark.parametrize("game_id", ["mitix", "mindbug", "diamagique", "mitan", "mimik"])
+def test_each_game_tags_what_its_seats_brought(game_id: str) -> None:
+    game = games.get(game_id)
+    match = Match(game_id, game.min_players, {}, ("random",) * game.min_players)
+    tallies = Balance(match)
+    for seed in range(3):
+        tallies.add(game, play_one(game, match, seed))
+    assert tallies.games == 3 and sum(t.games for t in tallies.seats) == 3 * game.min_players
+    # Every seat of every game had some tag, and all are names people know, not ids.
+    assert sum(t.games for t in tallies.tags.values()) >= 3 * game.min_players
+    assert all(tag and not tag.isdigit() for tag in tallies.tags)

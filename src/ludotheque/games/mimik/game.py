@@ -20,6 +20,7 @@ from ludotheque.core.game import (
     Seat,
     State,
 )
+from ludotheque.core.record import Step
 
 from .cards import load_cards
 from .encoding import encoding_for
@@ -110,6 +111,20 @@ class Mimik(Game):
         decides them: the player count, Team mode and Beginner mode."""
         assert isinstance(options, MimikOptions)
         return encoding_for(players, options.team, options.beginner)
+
+    def balance_tags(self, players: int, start: State, steps: Sequence[Step],
+                     end: State) -> list[set[str]]:
+        """The cards each seat drew in the game (the true, private draw events): chance
+        draws them, so a card's score measures what holding it is worth."""
+        tags: list[set[str]] = [set() for _ in range(players)]
+        for step in steps:
+            for event in step.events:
+                if event.kind == "drew":
+                    card = str(event.data["card"])
+                    # MK-1: Value cards are named by their value.
+                    tags[int(event.data["seat"])].add(f"Valeur {card}" if card.isdigit()
+                                                      else card)
+        return tags
 
     def describe(self, event: Event, lang: str = "fr") -> str:
         texts = _FR if lang != "en" else _EN

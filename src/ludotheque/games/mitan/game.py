@@ -24,6 +24,7 @@ from ludotheque.core.game import (
     State,
     canonical,
 )
+from ludotheque.core.record import Step
 
 from .board import CODES, KIND_OF_CODE, MITANS
 from .encoding import encoding_for
@@ -114,6 +115,14 @@ class Mitan(Game):
     def encoding(self, players: int, options: Options) -> Encoding:
         """Action ids and observations for the AI adapters (encoding.py)."""
         return encoding_for(players, canonical(options.model_dump(mode="json")))
+
+    def balance_tags(self, players: int, start: State, steps: Sequence[Step],
+                     end: State) -> list[set[str]]:
+        """The pieces each side drafted (MT-14): the bots' choices, so a piece's score says
+        how well the armies holding it did, not that chance dealt it."""
+        assert isinstance(end, MitanState)
+        return [{piece(kind).name for kind, count in enumerate(end.drafted[seat]) if count}
+                for seat in range(players)]
 
     def describe(self, event: Event, lang: str = "fr") -> str:
         lang = "en" if lang == "en" else "fr"

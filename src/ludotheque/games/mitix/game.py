@@ -16,6 +16,7 @@ from ludotheque.core.data import did_you_mean
 from ludotheque.core.encoding import Encoding
 from ludotheque.core.errors import OptionsError
 from ludotheque.core.game import JSON, Action, Config, Event, Game, Options, Result, State
+from ludotheque.core.record import Step
 
 from . import notation
 from .cards import CardSet, PaquetEntry, load_base_set, load_default_paquets
@@ -141,6 +142,15 @@ class Mitix(Game):
         assert isinstance(options, MitixOptions)
         paquets = None if options.position is not None else self.paquets(options)
         return encoding_for(self.cards, options.mode == "famix", paquets, options.position)
+
+    def balance_tags(self, players: int, start: State, steps: Sequence[Step],
+                     end: State) -> list[set[str]]:
+        """The cards dealt to each side's aréopage and Olympe (MX-4, MX-5): chance deals
+        them from the paquet, so their scores measure the cards."""
+        assert isinstance(start, MitixState)
+        names = start.cards.names
+        return [{names[c] for c in [*start.areopage[seat], *start.olympe[seat]]}
+                for seat in range(players)]
 
     def describe(self, event: Event, lang: str = "fr") -> str:
         return describe_event(event, lang)
