@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# The balance reports of docs/balance/reports/: `ludo balance` for every game, Facile bots
+# (node budgets only, so each report reproduces exactly). Some 25 minutes of one core.
+#   bash bench/balance_reports.sh [GAMES]      # default 1000 games a report
+set -euo pipefail
+cd "$(dirname "$0")/.."
+n=${1:-1000}
+out=docs/balance/reports
+ludo=.venv/bin/ludo
+$ludo balance mitan -n "$n" --bots facile:time=0 --out $out/mitan
+$ludo balance mitix -n "$n" --out $out/mitix                     # no decision: chance only
+$ludo balance mitix -n "$n" -o mode=famix --bots facile:time=0 --out $out/mitix-famix
+$ludo balance mindbug -n "$n" --bots facile:time=0 --out $out/mindbug
+$ludo balance diamagique -n "$n" --bots facile:time=0 --out $out/diamagique
+$ludo balance mimik -n "$n" --bots facile:time=0 --out $out/mimik-2p
+$ludo balance mimik -n "$n" -p 4 --bots facile:time=0 --out $out/mimik-4p
