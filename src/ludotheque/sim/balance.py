@@ -12,6 +12,7 @@ will look strong or weak by chance. More games narrow every interval.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -116,9 +117,11 @@ class Balance:
 def markdown(data: dict[str, JSON], title: str, command: str, plots: Iterable[str]) -> str:
     """The report as a Markdown page."""
     fair = data["fair_share"]
+    options = ", ".join(f"{key}={json.dumps(value, ensure_ascii=False)}"
+                        for key, value in sorted(data["options"].items()))
     lines = [f"# {title}: balance", "",
              f"{data['games']} games, {data['players']} players, bots "
-             f"{', '.join(data['bots'])}; options {data['options'] or 'none'}.", "",
+             f"{', '.join(data['bots'])}; options {options or 'none'}.", "",
              f"Command: `{command}`", "",
              f"Fair share (every seat's mean score if seats and tags did not matter): "
              f"{fair:.1%}. Endings: "
@@ -153,6 +156,8 @@ def plot(data: dict[str, JSON], title: str, out: Path, most: int = 20) -> list[s
     import matplotlib
 
     matplotlib.use("Agg")  # files only: no display
+    matplotlib.rcParams["svg.fonttype"] = "none"  # text stays text: small, searchable
+    matplotlib.rcParams["svg.hashsalt"] = "ludotheque"  # the same report, the same file
     import matplotlib.pyplot as plt
 
     fair = data["fair_share"]
@@ -170,7 +175,7 @@ def plot(data: dict[str, JSON], title: str, out: Path, most: int = 20) -> list[s
     axes.set_title(f"{title}: score by seat, {data['games']} games")
     axes.legend(loc="upper right")
     figure.tight_layout()
-    figure.savefig(out / "seats.svg")
+    figure.savefig(out / "seats.svg", metadata={"Date": None})
     plt.close(figure)
     names.append("seats.svg")
     tags = data["tags"]
@@ -191,7 +196,7 @@ def plot(data: dict[str, JSON], title: str, out: Path, most: int = 20) -> list[s
                        (f" ({most} strongest, {most} weakest)" if len(tags) > 2 * most else ""))
         axes.tick_params(axis="y", labelsize=8)
         figure.tight_layout()
-        figure.savefig(out / "tags.svg")
+        figure.savefig(out / "tags.svg", metadata={"Date": None})
         plt.close(figure)
         names.append("tags.svg")
     return names
