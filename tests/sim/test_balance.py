@@ -101,3 +101,19 @@ def test_each_game_tags_what_its_seats_brought(game_id: str) -> None:
     # Every seat of every game had some tag, and all are names people know, not ids.
     assert sum(t.games for t in tallies.tags.values()) >= 3 * game.min_players
     assert all(tag and not tag.isdigit() for tag in tallies.tags)
+
+
+def test_a_card_of_one_seats_paquet_is_measured_against_that_seat() -> None:
+    """The first seat wins 70%: its paquet's card A is not 'stronger' for that, nor is the
+    second seat's card B 'weaker'; card C, held by both, wins more than its seats did."""
+    from ludotheque.sim.balance import Tally
+
+    tallies = Balance(Match("dealt_high_card", 2, {}, ("random", "random")), games=100)
+    tallies.seats = [Tally(100, 70.0), Tally(100, 30.0)]
+    tallies.tags = {"A": Tally(100, 70.0), "B": Tally(100, 30.0), "C": Tally(100, 80.0)}
+    tallies.tag_seats = {"A": [100, 0], "B": [0, 100], "C": [50, 50]}
+    rows = {row["tag"]: row for row in tallies.to_json(min_games=10)["tags"]}
+    assert (rows["A"]["verdict"], rows["B"]["verdict"]) == ("even", "even")
+    assert rows["A"]["lift"] == rows["B"]["lift"] == 0.0
+    assert rows["C"]["expected"] == 0.5 and rows["C"]["verdict"] == "stronger"
+    assert tallies.to_json(min_games=10)["tags"][0]["tag"] == "C"

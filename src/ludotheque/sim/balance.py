@@ -3,8 +3,10 @@
 From seeded games between bots (sim/runner.py): each seat's score with its 95% interval
 against the fair share (the first player's advantage), and, for every tag a game gives its
 seats (`Game.balance_tags`: a card dealt into a deck, a piece drafted), the mean score of the
-seats that had it against the fair share: its lift. A JSON summary, a Markdown page and two
-plots (matplotlib, SVG) make the report.
+seats that had it against what those seats made on the whole: its lift. The comparison is
+made seat by seat, so that a card found only in the second seat's paquet is measured against
+that seat, not against a first player's edge or a stronger deck. A JSON summary, a Markdown
+page and two plots (matplotlib, SVG) make the report.
 
 Each interval is a 95% one on its own: among a hundred cards of equal strength, some five
 will look strong or weak by chance. More games narrow every interval.
@@ -44,9 +46,9 @@ class Tally:
         return wilson(self.score, self.games)
 
 
-def verdict(tally: Tally, fair: float) -> str:
+def verdict(tally: Tally, expected: float) -> str:
     low, high = tally.interval
-    return "stronger" if low > fair else "weaker" if high < fair else "even"
+    return "stronger" if low > expected else "weaker" if high < expected else "even"
 
 
 @dataclass
@@ -57,6 +59,7 @@ class Balance:
     games: int = 0
     seats: list[Tally] = field(default_factory=list)
     tags: dict[str, Tally] = field(default_factory=dict)
+    tag_seats: dict[str, list[int]] = field(default_factory=dict)  # seat-games, by seat
     reasons: dict[str, int] = field(default_factory=dict)
 
     def add(self, game: Game, outcome: Outcome) -> None:
@@ -78,6 +81,7 @@ class Balance:
             self.seats[seat].add(utility)
             for tag in tags[seat]:
                 self.tags.setdefault(tag, Tally()).add(utility)
+                self.tag_seats.setdefault(tag, [0] * players)[seat] += 1
 
     @property
     def fair(self) -> float:
@@ -86,18 +90,25 @@ class Balance:
         total = sum(t.games for t in self.seats)
         return sum(t.score for t in self.seats) / total if total else 0.0
 
+    def expected(self, tag: str) -> float:
+        """What the seats that had `tag` would have scored if it did not matter: each seat's
+        own mean score, weighed by how often that seat had it."""
+        counts = self.tag_seats[tag]
+        return sum(n * self.seats[s].rate for s, n in enumerate(counts)) / sum(counts)
+
     def ranked_tags(self, min_games: int) -> list[tuple[str, Tally]]:
-        """Tags met at least `min_games` times, strongest first."""
+        """Tags met at least `min_games` times, strongest (highest lift) first."""
         kept = [(tag, t) for tag, t in self.tags.items() if t.games >= min_games]
-        return sorted(kept, key=lambda item: (-item[1].rate, item[0]))
+        return sorted(kept, key=lambda item: (-(item[1].rate - self.expected(item[0])),
+                                              item[0]))
 
     def to_json(self, min_games: int = 30) -> dict[str, JSON]:
         fair = self.fair
 
-        def row(t: Tally) -> dict[str, JSON]:
+        def row(t: Tally, expected: float) -> dict[str, JSON]:
             return {"games": t.games, "score": t.score, "rate": t.rate,
-                    "ci95": list(t.interval), "lift": t.rate - fair,
-                    "verdict": verdict(t, fair)}
+                    "ci95": list(t.interval), "expected": expected,
+                    "lift": t.rate - expected, "verdict": verdict(t, expected)}
 
         return {
             "game": self.match.game,
@@ -107,9 +118,10 @@ class Balance:
             "games": self.games,
             "fair_share": fair,
             "endings": dict(self.reasons),
-            "seats": [{"seat": s, **row(t)} for s, t in enumerate(self.seats)],
+            "seats": [{"seat": s, **row(t, fair)} for s, t in enumerate(self.seats)],
             "min_games": min_games,
-            "tags": [{"tag": tag, **row(t)} for tag, t in self.ranked_tags(min_games)],
+            "tags": [{"tag": tag, **row(t, self.expected(tag)), "by_seat": self.tag_seats[tag]}
+                     for tag, t in self.ranked_tags(min_games)],
             "rare_tags": sorted(tag for tag, t in self.tags.items() if t.games < min_games),
         }
 
@@ -134,12 +146,15 @@ def markdown(data: dict[str, JSON], title: str, command: str, plots: Iterable[st
                      f"{row['lift']:+.1%} ({row['verdict']}) |")
     lines += ["", f"## By card or piece (met in at least {data['min_games']} seat-games)", ""]
     if data["tags"]:
-        lines += ["| tag | seat-games | score | 95% interval | lift | verdict |",
-                  "|---|---|---|---|---|---|"]
+        lines += ["A tag's score is measured against what its seats made on the whole "
+                  "(*expected*): the lift is the difference.", "",
+                  "| tag | seat-games | score | 95% interval | expected | lift | verdict |",
+                  "|---|---|---|---|---|---|---|"]
         for row in data["tags"]:
             low, high = row["ci95"]
             lines.append(f"| {row['tag']} | {row['games']} | {row['rate']:.1%} | "
-                         f"{low:.1%} - {high:.1%} | {row['lift']:+.1%} | {row['verdict']} |")
+                         f"{low:.1%} - {high:.1%} | {row['expected']:.1%} | "
+                         f"{row['lift']:+.1%} | {row['verdict']} |")
     else:
         lines.append("No tag met often enough: play more games.")
     if data["rare_tags"]:
@@ -191,7 +206,7 @@ def plot(data: dict[str, JSON], title: str, out: Path, most: int = 20) -> list[s
         axes.barh([row["tag"] for row in shown], lifts, xerr=errors, capsize=2,
                   color=colours)
         axes.axvline(0, color="#333333", linewidth=0.8)
-        axes.set_xlabel("score of the seats that had it, less the fair share")
+        axes.set_xlabel("score of the seats that had it, less what those seats made")
         axes.set_title(f"{title}: strength by card or piece" +
                        (f" ({most} strongest, {most} weakest)" if len(tags) > 2 * most else ""))
         axes.tick_params(axis="y", labelsize=8)
