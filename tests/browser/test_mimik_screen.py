@@ -317,12 +317,13 @@ def test_an_eight_player_team_table_on_a_desktop_and_a_phone(
             break
         take_turn(page, {"targets": True, "pickpocket": True})
     wait_for_us(page)
-    if not is_over(page):
+    hand = page.locator("[data-testid=hand-card].mk-pickable")
+    # Our turn may be a decision that is not a card from the hand (a Pickpocket's choice...).
+    if not is_over(page) and hand.count():
         # An Action card aiming at the table if we hold one: its targets light up.
         aiming = [first_card_of(t) for t in legal_texts(page)
                   if re.match(r"(Sabotage|Half|Reverse|Swap|Pickpocket) ", t)]
         card = aiming[0] if aiming else None
-        hand = page.locator("[data-testid=hand-card].mk-pickable")
         (hand.locator(f"xpath=self::*[@data-card='{card}']") if card else hand).first.click()
         if card:
             check_highlights(page, legal_texts(page), card)
