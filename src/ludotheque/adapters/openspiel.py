@@ -29,7 +29,7 @@ import pyspiel
 from ludotheque import games
 from ludotheque.core import Game, Rng
 
-from .table import AdapterError, Setup, Table, has_encoding, open_setup
+from .table import AdapterError, Setup, Table, find_game, has_encoding, open_setup
 
 PREFIX = "ludo_"
 
@@ -190,11 +190,7 @@ _registered: set[str] = set()
 def register(game: Game | str) -> str:
     """Register `game` (a registered id or a Game) with pyspiel as `ludo_<id>`, once.
     Raises `AdapterError` when it gives no encoding for its default setup."""
-    if isinstance(game, str):
-        try:
-            game = games.get(game)
-        except games.UnknownGame as exc:
-            raise AdapterError(str(exc)) from None
+    game = find_game(game)
     name = short_name(game)
     if name in _registered:
         return name

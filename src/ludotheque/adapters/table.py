@@ -60,16 +60,22 @@ class Setup:
         return (open_setup, (self.game.id, self.players, self.options_json))
 
 
+def find_game(game: Game | str) -> Game:
+    """A Game, or the registered game of that id (`AdapterError` for an unknown one)."""
+    if isinstance(game, Game):
+        return game
+    try:
+        return games.get(game)
+    except games.UnknownGame as exc:
+        raise AdapterError(str(exc)) from None
+
+
 def open_setup(game: Game | str, players: int | None = None,
                options: OptionsLike = None) -> Setup:
     """The setup of `game` (a Game or a registered id) for `players` seats (the game's
     smallest count by default) and `options` (a mapping, a JSON text or an Options value).
     Raises `AdapterError` when the game gives no encoding for that setup."""
-    if isinstance(game, str):
-        try:
-            game = games.get(game)
-        except games.UnknownGame as exc:
-            raise AdapterError(str(exc)) from None
+    game = find_game(game)
     count = game.min_players if players is None else players
     if isinstance(options, str):
         try:
