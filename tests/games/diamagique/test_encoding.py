@@ -11,6 +11,7 @@ from ludotheque.games.diamagique.catalog import CARDS
 from ludotheque.games.diamagique.encoding import action_texts, diamagique_encoding
 from ludotheque.games.diamagique.notation import JouerChateau, Lancer
 from ludotheque.games.diamagique.rules import DEFI, DIAMAGIQUE, DiamagiqueState
+from tests.games.encoding_checks import check_encoded_playouts
 
 from .helpers import play, stacked
 
@@ -35,27 +36,9 @@ def observe(encoding: Encoding, state: DiamagiqueState, seat: int) -> list[float
 @pytest.mark.parametrize("config", CONFIGS, ids=IDS)
 def test_random_playouts_have_an_id_for_every_legal_action_and_hide_what_they_must(
         config: Config) -> None:
-    assert isinstance(config.options, DiamagiqueOptions)
-    encoding = encoding_of(config.options)
-    for seed in range(6):
-        state = GAME.new(seed, 2, config.options)
-        rng = Rng(2000 + seed)
-        while not state.is_over():
-            seat = state.to_act()[0]
-            legal = state.legal_actions(seat)
-            mask = encoding.mask(legal)
-            assert sum(mask) == len(legal)
-            before = encoding.observe(state.view(seat), seat)
-            for s in (0, 1):
-                seen = encoding.observe(state.view(s), s)
-                assert len(seen) == encoding.observation_size
-                # The other hand, the deck orders, face-down Sorts and unseen Diamagiques
-                # re-dealt: the seat sees the same numbers.
-                other = state.determinize(s, rng)
-                assert encoding.observe(other.view(s), s) == seen
-            state.apply(seat, rng.choice(legal))
-            # Whatever a seat does shows at the table: its own numbers move.
-            assert encoding.observe(state.view(seat), seat) != before
+    # The other hand, the deck orders, face-down Sorts and unseen Diamagiques re-dealt: the
+    # seat sees the same numbers.
+    check_encoded_playouts(GAME, config, range(6), lambda seed: Rng(2000 + seed))
 
 
 @pytest.mark.parametrize("config", CONFIGS, ids=IDS)

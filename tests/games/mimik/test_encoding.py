@@ -4,8 +4,6 @@ observing seat."""
 
 from __future__ import annotations
 
-import math
-
 import pytest
 
 from ludotheque.core.encoding import Encoding
@@ -13,6 +11,7 @@ from ludotheque.core.game import Config, State
 from ludotheque.core.rng import Rng
 from ludotheque.games.mimik import GAME
 from ludotheque.games.mimik.encoding import encoding_for
+from tests.games.encoding_checks import check_encoded_playouts
 
 from .helpers import play, table
 
@@ -39,29 +38,10 @@ def _named(state: State, seat: int, prefix: str) -> dict[str, float]:
 @pytest.mark.parametrize("config", [*CONFIGS, LESSON], ids=lambda c: c.label)
 def test_random_playouts_every_legal_action_has_an_id_and_observations_come_from_views(
         config: Config) -> None:
-    encoding = GAME.encoding(config.players, config.options)
-    assert encoding is not None
+    # Other hands and the draw pile re-dealt: nothing the seat sees changes. Roughly [0, 1]:
+    # a count by card or by value may pass 1 in a crowded hand.
     rng = Rng(3)
-    for seed in range(2):
-        state = GAME.new(seed, config.players, config.options)
-        while not state.is_over():
-            for seat in state.to_act():
-                legal = state.legal_actions(seat)
-                assert sum(encoding.mask(legal)) == len(legal)
-            before = {}
-            for seat in range(config.players):
-                numbers = encoding.observe(state.view(seat), seat)
-                assert len(numbers) == encoding.observation_size
-                # Roughly [0, 1]: a count by card or by value may pass 1 in a crowded hand.
-                assert all(0.0 <= x <= 2.0 and math.isfinite(x) for x in numbers)
-                before[seat] = numbers
-                # Other hands and the draw pile re-dealt: nothing the seat sees changes.
-                other = state.determinize(seat, rng)
-                assert encoding.observe(other.view(seat), seat) == numbers
-            seat = rng.choice(state.to_act())
-            state.apply(seat, rng.choice(state.legal_actions(seat)))
-            # The seat sees what it did (a card posed or discarded, the turn going on).
-            assert encoding.observe(state.view(seat), seat) != before[seat]
+    check_encoded_playouts(GAME, config, range(2), lambda seed: rng, bound=2.0)
 
 
 def test_hand_posed_cards_and_scores_are_read_from_the_observing_seat() -> None:

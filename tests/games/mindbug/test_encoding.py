@@ -10,6 +10,7 @@ from ludotheque.games.mindbug.cards import catalogue
 from ludotheque.games.mindbug.encoding import action_texts, mindbug_encoding
 from ludotheque.games.mindbug.notation import CardAction
 from ludotheque.games.mindbug.rules import MindbugState
+from tests.games.encoding_checks import check_encoded_playouts
 
 from .scenario import acts, setup
 
@@ -30,25 +31,8 @@ def number(encoding: Encoding, seen: list[float], name: str) -> float:
 @pytest.mark.parametrize("config", CONFIGS, ids=IDS)
 def test_random_playouts_have_an_id_for_every_legal_action_and_hide_what_they_must(
         config: Config) -> None:
-    encoding = encoding_of(config)
-    for seed in range(6):
-        state = GAME.new(seed, config.players, config.options)
-        rng = Rng(1000 + seed)
-        while not state.is_over():
-            seat = state.to_act()[0]
-            legal = state.legal_actions(seat)
-            mask = encoding.mask(legal)
-            assert sum(mask) == len(legal)
-            before = encoding.observe(state.view(seat), seat)
-            for s in range(config.players):
-                seen = encoding.observe(state.view(s), s)
-                assert len(seen) == encoding.observation_size
-                # The hidden cards re-dealt (hands, draw piles): the seat sees the same numbers.
-                other = state.determinize(s, rng)
-                assert encoding.observe(other.view(s), s) == seen
-            state.apply(seat, rng.choice(legal))
-            # Whatever a seat does shows at the table: its own numbers move.
-            assert encoding.observe(state.view(seat), seat) != before
+    # The hidden cards re-dealt (hands, draw piles): the seat sees the same numbers.
+    check_encoded_playouts(GAME, config, range(6), lambda seed: Rng(1000 + seed))
 
 
 @pytest.mark.parametrize("config", CONFIGS, ids=IDS)

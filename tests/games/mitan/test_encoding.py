@@ -3,8 +3,6 @@ a seat's view only (MT-16 hides the other army's placement) and name what they s
 
 from __future__ import annotations
 
-import math
-
 import pytest
 
 from ludotheque.core.encoding import Encoding
@@ -14,6 +12,7 @@ from ludotheque.games.mitan import GAME, MitanOptions, MitanState
 from ludotheque.games.mitan.board import KIND_OF_CODE, SQUARES
 from ludotheque.games.mitan.encoding import encoding_for
 from ludotheque.games.mitan.pieces import piece
+from tests.games.encoding_checks import check_encoded_playouts
 
 from .helpers import position
 
@@ -40,28 +39,10 @@ def _named(numbers: list[float], prefix: str) -> dict[str, float]:
 @pytest.mark.parametrize("config", [*CONFIGS, LESSON], ids=lambda c: c.label)
 def test_random_playouts_every_legal_action_has_an_id_and_observations_come_from_views(
         config: Config) -> None:
-    encoding = _encoding(config)
+    # MT-16: re-dealing the other army's secret placement changes nothing seen; whatever a
+    # seat does, it sees it done (a piece, the market, the half-moves).
     rng = Rng(11)
-    for seed in range(3):
-        state = GAME.new(seed, config.players, config.options)
-        while not state.is_over():
-            for seat in state.to_act():
-                legal = state.legal_actions(seat)
-                assert sum(encoding.mask(legal)) == len(legal)
-            before = {}
-            for seat in (0, 1):
-                numbers = encoding.observe(state.view(seat), seat)
-                assert len(numbers) == encoding.observation_size
-                assert all(0.0 <= x <= 1.0 and math.isfinite(x) for x in numbers)
-                before[seat] = numbers
-                # MT-16: re-dealing the other army's secret placement changes nothing seen.
-                other = state.determinize(seat, rng)
-                assert encoding.observe(other.view(seat), seat) == numbers
-            seat = rng.choice(state.to_act())
-            action = rng.choice(state.legal_actions(seat))
-            state.apply(seat, action)
-            # Whatever a seat does, it sees it done (a piece, the market, the half-moves).
-            assert encoding.observe(state.view(seat), seat) != before[seat]
+    check_encoded_playouts(GAME, config, range(3), lambda seed: rng, bound=1.0)
 
 
 def test_the_hidden_placement_is_not_in_the_other_seats_observation() -> None:
