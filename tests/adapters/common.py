@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from ludotheque import games
-from ludotheque.adapters import Table
+from ludotheque.adapters import Table, has_encoding
 from ludotheque.core import Game
 
 from ..core.toys import EncodedHighCard
@@ -25,6 +25,12 @@ def registered() -> list[Game]:
     """Every game of the registry, and the toy Carte haute with its encoding."""
     found = games.all_games()
     return found if TOY_ID in {g.id for g in found} else [*found, TOY]
+
+
+def encoded() -> list[Game]:
+    """The games of `registered()` that give an encoding (each of the five does: pinned in
+    test_pettingzoo.py; toys other test modules register may not)."""
+    return [g for g in registered() if has_encoding(g)]
 
 
 def play_randomly(table: Table, seed: int) -> None:
