@@ -177,13 +177,17 @@ def test_hotseat_log_shows_public_moves_of_every_seat(contexts: Callable[[], Any
     page = as_guest(contexts(), "Inès")
     create(page, ["me", "me"], {1: "Jules"}, game="mitan")
     expect(page.get_by_test_id("curtain")).to_be_hidden()  # nothing hidden: no curtain
-    for _ in range(2):
+    for done in range(2):
+        # Wait for the previous move to be drawn: both seats may pick the same letter, so
+        # the log's text alone cannot tell one move from two.
+        expect(page.locator("#log .step")).to_have_count(done)
         pick = page.locator("[data-testid^=pick-]:enabled").first
         text = "pick " + (pick.get_attribute("data-testid") or "").removeprefix("pick-")
         field = page.get_by_test_id("notation-input")
         field.fill(text)
         field.press("Enter")
         expect(page.get_by_test_id("log")).to_contain_text(text)
+    expect(page.locator("#log .step")).to_have_count(2)
     heads = page.locator("#log .step").all_inner_texts()
     assert len(heads) == 2 and all("pick " in h for h in heads), heads
 
