@@ -71,7 +71,7 @@ def test_win_chances_favour_the_seat_ahead() -> None:
     assert mitix_bots.win_chance(state) < even  # three Vivants ahead for seat 1 (MX-24)
 
 
-@pytest.mark.parametrize("model", ["nash", "uniform", "legal", "level1"])
+@pytest.mark.parametrize("model", ["nash", "uniform", "legal", "level1", "short"])
 @pytest.mark.parametrize("rounds", [1, None])
 def test_the_search_sends_the_famix_that_wins_the_duel(model: str, rounds: int | None) -> None:
     state = famix_position(LAST_ROUND)
@@ -86,6 +86,21 @@ def test_the_search_values_the_game_to_its_end() -> None:
     search = mitix_bots.Search(None)
     matrix = search.matrix(state, 0)
     assert matrix == [[1.0], [0.0]]  # Héraclès's FaMiX wins the duel, Icare's loses it
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_the_short_sighted_model_predicts_moyen(seed: int) -> None:
+    # Difficile's model of its opponent (`short`) is a player who looks one combat ahead:
+    # Moyen's own reasoning. Without a Dieu there is no pile (MX-20), so Moyen's choice
+    # (MX-17) is certain and the model must name it.
+    dealt = GAME.new(seed, options={"mode": "famix"})
+    assert isinstance(dealt, MitixState)
+    names = [[dealt.cards.names[c] for c in dealt.areopage[s]] for s in (0, 1)]
+    state = famix_position(names)
+    theirs = mitix_bots.sensible(state, 1)
+    q = mitix_bots.Search(None, 0, mitix_bots.SHORT, eps=0.0).predict(state, 0, len(theirs))
+    assert q is not None and sorted(q) == [0.0] * (len(theirs) - 1) + [1.0]
+    assert make_bot("moyen:time=0", seed).choose(state, 1) == theirs[q.index(1.0)]
 
 
 def test_a_secret_choice_already_made_is_not_read() -> None:
