@@ -46,6 +46,17 @@ def test_four_seats_rotate_one_bot_against_three_copies() -> None:
     assert firsts == [0, 3, 2, 1]  # the lone bot sits in every seat once
 
 
+def test_a_rotation_that_seats_the_same_bots_again_is_not_replayed() -> None:
+    # Mindbug Tag Team, a Difficile team against a Moyen team: turned by two seats, the
+    # lineup is the same game (same seat, same spec, same seed): each deal is played once
+    # from each side.
+    arena = Arena("x", 4, {}, ("difficile", "moyen", "difficile", "moyen"), 4, first_seed=7)
+    assert arena.schedule() == [(0, 7, (0, 1, 2, 3)), (1, 7, (1, 2, 3, 0)),
+                                (2, 8, (0, 1, 2, 3)), (3, 8, (1, 2, 3, 0))]
+    same = Arena("x", 2, {}, ("moyen", "moyen"), 4)
+    assert same.lineups() == [(0, 1)]
+
+
 def test_elo_orders_bots_by_their_results() -> None:
     pairs = PairwiseResults(["weak", "middle", "strong"])
     for _ in range(30):

@@ -42,9 +42,16 @@ class Arena:
             raise ValueError(f"{self.players} seats need at least {self.players} bots, "
                              f"got {n}")
         out: list[tuple[int, ...]] = []
+        seen: set[tuple[str, ...]] = set()
         for combo in itertools.combinations(range(n), self.players):
             for r in range(self.players):
-                out.append(combo[r:] + combo[:r])
+                lineup = combo[r:] + combo[:r]
+                # Two lineups that seat the same specs play the same seeded game (a bot's seed
+                # is its seat and spec): Tag Team's D,M,D,M turned twice is itself again.
+                specs = tuple(self.bots[b] for b in lineup)
+                if specs not in seen:
+                    seen.add(specs)
+                    out.append(lineup)
         return out
 
     def schedule(self) -> list[tuple[int, int, tuple[int, ...]]]:
