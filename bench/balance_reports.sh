@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
-# The balance reports of docs/balance/reports/: `ludo balance` for every game, Facile bots
-# (node budgets only, so each report reproduces exactly). Some 25 minutes of one core.
+# The balance reports of src/ludotheque/sim/reports/ (shipped with the package, shown on the
+# site at /balance): `ludo balance` for every game, Facile bots (node budgets only, so each
+# report reproduces exactly). Some 25 minutes of one core.
 #   bash bench/balance_reports.sh [GAMES]      # default 1000 games a report
 set -euo pipefail
 cd "$(dirname "$0")/.."
 n=${1:-1000}
-out=docs/balance/reports
+out=src/ludotheque/sim/reports
 ludo=.venv/bin/ludo
 $ludo balance mitan -n "$n" --bots facile:time=0 --out $out/mitan
 $ludo balance mitix -n "$n" --out $out/mitix                     # no decision: chance only

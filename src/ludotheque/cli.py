@@ -252,6 +252,7 @@ def balance(game_id: str, count: int, bots: str, players: int | None,
     command = " ".join(["ludo balance", game.id, "-n", str(count), "--bots", bots,
                         *(["-p", str(players)] if players else []),
                         *(f"-o {pair}" for pair in option_pairs), "--seed", str(seed)])
+    data["command"] = command  # the site shows it beside the report (sim/reports.py)
     try:
         names = plot(data, game.title, out)
         (out / "report.json").write_text(json.dumps(data, indent=2, ensure_ascii=False) + "\n",

@@ -32,8 +32,9 @@ def free_port() -> int:
 
 class LiveServer:
     def __init__(self, db: Path | str, port: int | None = None, bot_workers: int = 1,
-                 log: Path | None = None) -> None:
-        """`db`: a SQLite file, or a database URL (then `log` is required)."""
+                 log: Path | None = None, reports: Path | None = None) -> None:
+        """`db`: a SQLite file, or a database URL (then `log` is required); `reports`: the
+        balance reports' folder (default: those shipped with the package)."""
         self.db_url = db if isinstance(db, str) else f"sqlite:///{db}"
         self.port = port or free_port()
         self.bot_workers = bot_workers
@@ -41,6 +42,7 @@ class LiveServer:
             assert isinstance(db, Path), "a server on a database URL needs a log path"
             log = db.with_suffix(".log")
         self.log = log
+        self.reports = reports
         self.process: subprocess.Popen[bytes] | None = None
 
     @property
@@ -55,7 +57,8 @@ class LiveServer:
             self.process = subprocess.Popen(
                 [sys.executable, "-m", "ludotheque.server", "--port", str(self.port),
                  "--db", self.db_url, "--plugin", PLUGIN, "--bot-workers",
-                 str(self.bot_workers), "--bot-delay", "0", "--log-level", "warning"],
+                 str(self.bot_workers), "--bot-delay", "0", "--log-level", "warning",
+                 *(["--reports", str(self.reports)] if self.reports else [])],
                 cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT)
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:

@@ -30,8 +30,8 @@ def used_keys() -> set[str]:
     for path in SERVER.glob("*.py"):
         text = path.read_text()
         keys |= {f"error.{c}" for c in re.findall(r'ProtocolError\(\s*"([a-z_]+)"', text)}
-        keys |= set(re.findall(
-            r'"((?:auth|new|record|error|home|daily|ratings|learn)\.[a-z_]+)"', text))
+        keys |= set(re.findall(r'"((?:auth|new|record|error|home|daily|ratings|learn|balance'
+                               r'|number)\.[a-z_]+)"', text))
     keys |= {f"lang.{code}" for code in LANGS}
     return {k for k in keys if not k.endswith(".html")}
 

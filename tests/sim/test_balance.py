@@ -67,6 +67,7 @@ def test_a_report_finds_the_strong_and_the_weak_cards(tmp_path: Path) -> None:
     page = (out / "report.md").read_text(encoding="utf-8")
     assert "| dealt 10 |" in page and "![tags.svg](tags.svg)" in page
     assert "`ludo balance dealt_high_card -n 400 --bots random --seed 0`" in page
+    assert data["command"] == "ludo balance dealt_high_card -n 400 --bots random --seed 0"
     for plot in ("seats.svg", "tags.svg"):
         assert (out / plot).read_text(encoding="utf-8").lstrip().startswith("<?xml")
     assert "dealt 10" in printed and "stronger" in printed

@@ -64,6 +64,21 @@ def entry_error(source: str, kind: str, name: str, field: str | None, message: s
     return DataError(f"{where}: {message}")
 
 
+def field_problem(exc: ValidationError, fields: Iterable[str] = ()) -> tuple[str | None, str]:
+    """The field (dotted path) and the problem a person should fix first in `exc`."""
+    # A misspelt field is both unknown and missing: name the unknown one first.
+    err = min(exc.errors(), key=lambda e: e["type"] != "extra_forbidden")
+    field = ".".join(str(p) for p in err["loc"]) or None
+    message = err["msg"]
+    if err["type"] == "extra_forbidden" and field:
+        message = f"unknown field{did_you_mean(field, fields)}"
+    elif err["type"] == "missing":
+        message = "missing"
+    else:
+        message += f" (got {err.get('input')!r})"
+    return field, message
+
+
 def validate_entries(
     source: str,
     entries: Any,
@@ -89,16 +104,7 @@ def validate_entries(
         try:
             item = model.model_validate(dict(raw))
         except ValidationError as exc:
-            # A misspelt field is both unknown and missing: name the unknown one first.
-            err = min(exc.errors(), key=lambda e: e["type"] != "extra_forbidden")
-            field = ".".join(str(p) for p in err["loc"]) or None
-            message = err["msg"]
-            if err["type"] == "extra_forbidden" and field:
-                message = f"unknown field{did_you_mean(field, fields)}"
-            elif err["type"] == "missing":
-                message = "missing"
-            else:
-                message += f" (got {err.get('input')!r})"
+            field, message = field_problem(exc, fields)
             raise entry_error(source, kind, name, field, message) from None
         if name in seen:
             raise entry_error(source, kind, name, key, "duplicate name")

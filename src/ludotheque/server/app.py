@@ -30,12 +30,13 @@ from starlette.websockets import WebSocket
 
 from ludotheque import games
 from ludotheque.bots import bot_names
-from ludotheque.core import Game, LudoError, Options
+from ludotheque.core import DataError, Game, LudoError, Options
 from ludotheque.core.lessons import progress
+from ludotheque.sim import reports
 from ludotheque.store import GameRow, Player, Store, migrate
 from ludotheque.store.db import NameTaken
 
-from . import daily, protocol
+from . import balance_pages, daily, protocol
 from .auth import check_password, clean_name, hash_password, password_problem
 from .bots import BotPool, load_plugin
 from .clocks import TIME_CONTROLS, Clocks
@@ -207,9 +208,10 @@ def game_of(request: Request) -> Game | None:
 class Site:
     """What the handlers share: the store, the rooms, the templates."""
 
-    def __init__(self, store: Store, hub: Hub) -> None:
+    def __init__(self, store: Store, hub: Hub, reports_root: Path = reports.SHIPPED) -> None:
         self.store = store
         self.hub = hub
+        self.reports_root = reports_root
         self.salt = store.secret_key()
         self.env = Environment(loader=PackageLoader("ludotheque.web", "templates"),
                                autoescape=select_autoescape(["html"]))
@@ -523,6 +525,65 @@ class Site:
                      "provisional": r.rd > 110, "games": r.games} for r, p in rows]})
         return out
 
+    # -- balance reports -------------------------------------------------------------------
+    async def balance_page(self, request: Request) -> Response:
+        player = await self.player(request)
+        lang = pick(request.cookies.get(LANG_COOKIE))
+        found = await asyncio.to_thread(reports.list_reports, self.reports_root)
+        rows, unreadable = [], []
+        for item in found:
+            if isinstance(item, reports.Unreadable):
+                unreadable.append(item)
+                continue
+            rows.append({"setup": item.setup, "report": item.report,
+                         "title": balance_pages.game_title(item.report.game),
+                         "setup_text": self._setup_text(item, lang),
+                         "bots": balance_pages.bots_text(item),
+                         "seats": balance_pages.seat_rows(item, lang),
+                         "fair": balance_pages.percent(lang, item.report.fair_share),
+                         "away": len(item.report.away_from_even)})
+        return self.page(request, "balance.html", player, rows=rows, unreadable=unreadable)
+
+    def _setup_text(self, shipped: reports.Shipped, lang: str) -> str:
+        try:
+            words = screen_text(games.get(shipped.report.game), lang)
+        except LudoError:
+            words = {}
+        return balance_pages.setup_text(shipped, lang, words)
+
+    async def balance_report(self, request: Request) -> Response:
+        player = await self.player(request)
+        lang = pick(request.cookies.get(LANG_COOKIE))
+        folder = reports.find(request.path_params["setup"], self.reports_root)
+        if folder is None:
+            return self.not_found(request, player, "balance.no_such_report")
+        try:
+            shipped = await asyncio.to_thread(reports.load, folder)
+        except DataError as exc:
+            # The site's data is at fault, not the request: say which file and field.
+            return self.page(request, "message.html", player, status=500,
+                             message_key="balance.unreadable_report", detail=str(exc))
+        seats = balance_pages.seat_rows(shipped, lang)
+        tags = balance_pages.tag_rows(shipped, lang)
+        return self.page(
+            request, "balance_report.html", player, shipped=shipped, report=shipped.report,
+            title=balance_pages.game_title(shipped.report.game),
+            setup_text=self._setup_text(shipped, lang), bots=balance_pages.bots_text(shipped),
+            fair=balance_pages.percent(lang, shipped.report.fair_share),
+            seats=seats, seats_axis=balance_pages.plot_axis(seats),
+            tags=tags, tags_axis=balance_pages.plot_axis(tags) if tags else None,
+            percent=lambda value, digits=1: balance_pages.percent(lang, value, digits),
+            # report.json keeps the series' command; `--out` names the folder it writes.
+            command=f"{shipped.report.command} --out {shipped.setup}")
+
+    async def balance_file(self, request: Request) -> Response:
+        """A report's own files (the matplotlib plots, report.md, report.json), as downloads."""
+        folder = reports.find(request.path_params["setup"], self.reports_root)
+        name = request.path_params["file"]
+        if folder is None or name not in reports.FILES or not (folder / name).is_file():
+            return Response(status_code=404)
+        return FileResponse(folder / name, filename=f"{folder.name}-{name}")
+
     # -- tutorials (MT-27) ---------------------------------------------------------------------
     async def learn_page(self, request: Request) -> Response:
         player = await self.player(request)
@@ -725,16 +786,18 @@ class Site:
 
 
 def create_app(db_url: str, *, plugins: Sequence[str] = (), bot_workers: int = 2,
-               bot_delay: float = 0.0) -> Starlette:
+               bot_delay: float = 0.0, reports_root: Path = reports.SHIPPED) -> Starlette:
     """The site on the database at `db_url` (migrated to the newest schema first).
 
-    `plugins` are "module:attribute" games to register (tests' toys, plug-ins)."""
+    `plugins` are "module:attribute" games to register (tests' toys, plug-ins);
+    `reports_root` the folder of the balance reports shown at /balance (default: those
+    shipped with the package)."""
     for spec in plugins:
         load_plugin(spec)
     migrate(db_url)
     store = Store(db_url)
     hub = Hub(store, BotPool(bot_workers, plugins), bot_delay)
-    site = Site(store, hub)
+    site = Site(store, hub, reports_root)
 
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -755,6 +818,9 @@ def create_app(db_url: str, *, plugins: Sequence[str] = (), bot_workers: int = 2
         Route("/daily", site.daily_page, name="daily"),
         Route("/ratings", site.ratings_page, name="ratings"),
         Route("/learn", site.learn_page, name="learn"),
+        Route("/balance", site.balance_page, name="balance"),
+        Route("/balance/{setup}", site.balance_report, name="balance_report"),
+        Route("/balance/{setup}/{file}", site.balance_file),
         Route("/learn/{kind}/{lesson}", site.lesson_start, methods=["POST"]),
         Route("/daily/{kind}", site.daily_start, methods=["POST"]),
         Route("/screens/{kind}/{file}", site.screen_file),

@@ -1,0 +1,149 @@
+"""The balance reports shipped with the package (`reports/<setup>/`), read for the site.
+
+`ludo balance --out reports/<setup>` writes each folder (bench/balance_reports.sh makes them
+all); its `report.json` is the one source the site reads: the tables and the plots of the
+/balance pages are drawn from it, in the reader's language. A malformed file is a
+`DataError` naming the file and the field, so that one bad report never hides the others.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+
+from ludotheque.core import JSON, DataError
+from ludotheque.core.data import field_problem, read_document
+
+SHIPPED = Path(str(resources.files(__package__))) / "reports"
+PLOTS = ("seats.svg", "tags.svg")  # the matplotlib plots, offered as downloads
+FILES = ("report.json", "report.md", *PLOTS)
+SETUP_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]*")  # a folder name, never a path
+
+
+class Measure(BaseModel):
+    """A seat's or a tag's score, against what it would make if it did not matter."""
+
+    model_config = ConfigDict(frozen=True)
+
+    games: int = Field(ge=0)
+    score: float = Field(ge=0)
+    rate: float = Field(ge=0, le=1)
+    ci95: tuple[float, float]
+    expected: float = Field(ge=0, le=1)
+    lift: float
+    verdict: Literal["stronger", "even", "weaker"]
+
+    @model_validator(mode="after")
+    def _interval_holds_the_rate(self) -> Measure:
+        low, high = self.ci95
+        if not 0 <= low <= self.rate <= high <= 1:
+            raise ValueError(f"ci95 {[low, high]} does not hold the rate {self.rate}")
+        return self
+
+
+class SeatMeasure(Measure):
+    seat: int = Field(ge=0)
+
+
+class TagMeasure(Measure):
+    tag: str = Field(min_length=1)
+    by_seat: list[int]
+
+
+class Report(BaseModel):
+    """One `report.json` (sim/balance.py `Balance.to_json` and the command that made it)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    game: str
+    players: int = Field(ge=1)
+    options: dict[str, JSON]
+    bots: list[str]
+    games: int = Field(ge=1)
+    fair_share: float = Field(ge=0, le=1)
+    endings: dict[str, int]
+    seats: list[SeatMeasure]
+    min_games: int = Field(ge=0)
+    tags: list[TagMeasure]
+    rare_tags: list[str]
+    command: str = Field(min_length=1)
+
+    @model_validator(mode="after")
+    def _one_row_per_seat(self) -> Report:
+        if [row.seat for row in self.seats] != list(range(self.players)):
+            raise ValueError(f"seats must be 0 to {self.players - 1}, one row each")
+        return self
+
+    @property
+    def away_from_even(self) -> list[TagMeasure]:
+        return [row for row in self.tags if row.verdict != "even"]
+
+    @property
+    def by_strength(self) -> list[TagMeasure]:
+        """The tags, strongest (highest lift) first."""
+        return sorted(self.tags, key=lambda row: (-row.lift, row.tag))
+
+
+@dataclass(frozen=True)
+class Shipped:
+    """A report and where it lives: `setup` is its folder's name (mitan, mimik-4p ...)."""
+
+    setup: str
+    folder: Path
+    report: Report
+
+    @property
+    def plots(self) -> list[str]:
+        return [name for name in PLOTS if (self.folder / name).is_file()]
+
+
+@dataclass(frozen=True)
+class Unreadable:
+    """A report folder whose report.json could not be read, and why."""
+
+    setup: str
+    error: str
+
+
+def load(folder: Path) -> Shipped:
+    """The report in `folder`. Raises DataError naming the file and the field at fault."""
+    source = f"{folder.name}/report.json"  # named as on the site: no server paths shown
+    try:
+        text = (folder / "report.json").read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise DataError(f"{source}: cannot be read ({getattr(exc, 'strerror', None) or exc})"
+                        ) from None
+    raw = read_document(source, text)
+    try:
+        report = Report.model_validate(raw)
+    except ValidationError as exc:
+        field, problem = field_problem(exc)
+        where = f'{source}, field "{field}"' if field else source
+        raise DataError(f"{where}: {problem}") from None
+    return Shipped(folder.name, folder, report)
+
+
+def list_reports(root: Path = SHIPPED) -> list[Shipped | Unreadable]:
+    """Every report folder under `root`, by name; the unreadable ones say why."""
+    out: list[Shipped | Unreadable] = []
+    folders = sorted(p for p in root.iterdir() if p.is_dir() and SETUP_NAME.fullmatch(p.name)) \
+        if root.is_dir() else []
+    for folder in folders:
+        try:
+            out.append(load(folder))
+        except DataError as exc:
+            out.append(Unreadable(folder.name, str(exc)))
+    return out
+
+
+def find(setup: str, root: Path = SHIPPED) -> Path | None:
+    """The folder of report `setup`, or None when there is none (or the name is no name)."""
+    if not SETUP_NAME.fullmatch(setup):
+        return None
+    folder = root / setup
+    return folder if folder.is_dir() else None

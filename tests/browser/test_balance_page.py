@@ -1,0 +1,30 @@
+"""The balance pages in a real browser: from the navigation to a report, its plots drawn in
+the page, then in English (a screenshot of each goes to test-artifacts/browser/)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+from playwright.sync_api import BrowserContext, expect
+
+pytestmark = pytest.mark.browser
+
+
+def test_a_balance_report_with_its_plots_in_both_languages(
+        contexts: Callable[[], BrowserContext]) -> None:
+    page = contexts().new_page()
+    page.goto("/")
+    page.get_by_test_id("balance-link").click()
+    page.get_by_test_id("balance-row-mimik-2p").get_by_role("link").click()
+    expect(page.get_by_role("heading", level=1)).to_have_text("MIMIK : équilibre")
+    tags = page.get_by_test_id("plot-tags").locator("svg")
+    expect(tags).to_be_visible()
+    assert tags.locator("g.row").count() == page.get_by_test_id("balance-tags").locator(
+        "tbody tr").count()
+    box = tags.bounding_box()
+    assert box is not None and box["height"] > 200  # drawn, not an empty box
+    page.locator('[data-lang="en"]').click()
+    expect(page.get_by_role("heading", level=1)).to_have_text("MIMIK: balance")
+    expect(page.get_by_test_id("plot-seats").locator("svg title").first).to_have_text(
+        "MIMIK: score by seat, 1000 games")

@@ -1,0 +1,88 @@
+"""The balance reports' loader (sim/reports.py): the shipped reports load, and a malformed
+report.json is refused with the file and the field at fault."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from ludotheque.core import DataError
+from ludotheque.sim.reports import SHIPPED, Shipped, Unreadable, find, list_reports, load
+
+
+def test_every_shipped_report_loads_with_its_plots() -> None:
+    shipped = list_reports()
+    assert {item.setup for item in shipped} >= {"mitan", "mitix", "mitix-famix", "mindbug",
+                                                 "diamagique", "mimik-2p", "mimik-4p"}
+    for item in shipped:
+        assert isinstance(item, Shipped), item
+        assert item.plots == ["seats.svg", "tags.svg"]
+        assert item.report.command.startswith(f"ludo balance {item.report.game} ")
+        lifts = [row.lift for row in item.report.by_strength]
+        assert lifts == sorted(lifts, reverse=True)
+
+
+def write(folder: Path, data: Any) -> Path:
+    folder.mkdir(parents=True, exist_ok=True)
+    text = data if isinstance(data, str) else json.dumps(data)
+    (folder / "report.json").write_text(text, encoding="utf-8")
+    return folder
+
+
+def good() -> dict[str, Any]:
+    data: dict[str, Any] = json.loads((SHIPPED / "mitan" / "report.json").read_text("utf-8"))
+    return data
+
+
+def spoilt(change: str) -> dict[str, Any]:
+    data = good()
+    if change == "no command":
+        del data["command"]
+    elif change == "rate as text":
+        data["seats"][0]["rate"] = "much"
+    elif change == "verdict":
+        data["tags"][2]["verdict"] = "strong"
+    elif change == "seats":
+        data["seats"] = data["seats"][:1]
+    elif change == "interval":
+        data["tags"][0]["ci95"] = [0.9, 0.95]
+    return data
+
+
+@pytest.mark.parametrize(("change", "message"), [
+    ("no command", 'mitan/report.json, field "command": missing'),
+    ("rate as text", 'mitan/report.json, field "seats.0.rate": Input should be a valid number'),
+    ("verdict", 'mitan/report.json, field "tags.2.verdict": Input should be'),
+    ("seats", "mitan/report.json: Value error, seats must be 0 to 1, one row each"),
+    ("interval", 'mitan/report.json, field "tags.0": Value error, ci95 [0.9, 0.95] does not '
+                 "hold the rate"),
+])
+def test_a_malformed_report_names_its_file_and_field(tmp_path: Path, change: str,
+                                                     message: str) -> None:
+    with pytest.raises(DataError) as caught:
+        load(write(tmp_path / "mitan", spoilt(change)))
+    assert str(caught.value).startswith(message), str(caught.value)
+
+
+def test_unreadable_files_and_the_list_that_survives_them(tmp_path: Path) -> None:
+    write(tmp_path / "good", good())
+    write(tmp_path / "garbled", "{not json")
+    (tmp_path / "empty").mkdir()
+    with pytest.raises(DataError, match=r"^garbled/report.json: not valid JSON"):
+        load(tmp_path / "garbled")
+    with pytest.raises(DataError, match=r"^empty/report.json: cannot be read"):
+        load(tmp_path / "empty")
+    found = list_reports(tmp_path)
+    assert [item.setup for item in found] == ["empty", "garbled", "good"]
+    assert [type(item) for item in found] == [Unreadable, Unreadable, Shipped]
+    assert list_reports(tmp_path / "none") == []
+
+
+def test_a_setup_is_a_folder_name_never_a_path(tmp_path: Path) -> None:
+    write(tmp_path / "good", good())
+    assert find("good", tmp_path) == tmp_path / "good"
+    for name in ("", "..", "../good", ".good", "good/", "missing"):
+        assert find(name, tmp_path) is None, name
