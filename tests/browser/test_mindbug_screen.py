@@ -182,7 +182,8 @@ def play_game(page: Page, policy: Policy, limit: float, each: Callable[[], objec
                 policy.decide(page)
             except PlaywrightError:  # re-drawn by a newer state meanwhile: look again
                 continue
-            if policy.decisions != before and policy.decisions % 6 == 0:
+            # From the first decision on, so that a short game is checked mid-way too.
+            if policy.decisions != before and policy.decisions % 6 == 1:
                 each()
         else:
             page.wait_for_timeout(60)
