@@ -478,6 +478,7 @@ function prompt(ctx, legalMap, placed) {
 // cut it short: new lines join the ones still shown, and the fade starts again.
 let banner = null;
 let bannerSince = 0;
+const KEPT = ["mindbug", "mindfrog", "control", "game_over"];
 
 // The creature a moment is about, drawn small beside its line (crossed out when defeated).
 const PICTURED = {
@@ -508,7 +509,13 @@ function toast(events, ctx) {
   if (Date.now() - bannerSince > 3000) banner.replaceChildren();
   bannerSince = Date.now();
   for (const e of events) banner.append(momentLine(e, ctx));
-  while (banner.childElementCount > 3) banner.firstElementChild.remove();
+  // Three lines at most; a steal or the end outlasts the lines of a fight that follows it
+  // (the bots answer at once), so that it is not gone before anyone could read it.
+  while (banner.childElementCount > 3) {
+    const lines = [...banner.children];
+    (lines.find((line) => !KEPT.some((k) => line.classList.contains(`mb-moment-${k}`)))
+      || lines[0]).remove();
+  }
   banner.classList.remove("mb-moment");
   void banner.offsetWidth; // restart the fade
   banner.classList.add("mb-moment");
