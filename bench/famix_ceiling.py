@@ -29,6 +29,7 @@ from ludotheque.bots.mitix import SHORT, FamixBot
 from ludotheque.core import Seat, State, derive_seed
 from ludotheque.core.stats import wilson
 from ludotheque.games.mitix.rules import MitixState
+from ludotheque.sim.arena import Arena
 from ludotheque.sim.runner import play_out
 
 
@@ -51,20 +52,20 @@ def main() -> None:
     parser.add_argument("--opponent", default="moyen:time=0", help="the opponent's bot spec")
     args = parser.parse_args()
     game = games.get("mitix")
-    options = {"mode": "famix"}
+    # The arena's own schedule (seeds, seats), so these are the ladder's games exactly.
+    arena = Arena(game.id, 2, {"mode": "famix"}, (args.opponent, "seeing"), args.n, args.seed)
     per_deal: dict[int, list[float]] = collections.defaultdict(list)
     started = time.perf_counter()
-    for i in range(args.n):
-        seed = args.seed + i // 2
-        mine: Seat = 1 - i % 2  # the arena's lineups: the opponent at seat 0 first, then seat 1
-        specs = [args.opponent, "seeing"] if mine == 1 else ["seeing", args.opponent]
+    for _, seed, lineup in arena.schedule():
+        specs = [arena.bots[b] for b in lineup]
+        mine: Seat = specs.index("seeing")
         cls = FamixBot if args.fair else SeeingFamixBot
         bots = [
             cls(derive_seed("ceiling", seed, seat), deals=args.deals if args.fair else 1,
                 rounds=None, model=args.model, eps=args.eps, name="seeing")
             if spec == "seeing" else make_bot(spec, derive_seed("arena", seed, seat, spec))
             for seat, spec in enumerate(specs)]
-        state = game.new(seed, 2, options)
+        state = game.new(seed, 2, arena.options)
         play_out(game, state, bots, specs, seed)
         result = state.result()
         assert result is not None

@@ -536,7 +536,7 @@ class Site:
                 unreadable.append(item)
                 continue
             rows.append({"setup": item.setup, "report": item.report,
-                         "title": balance_pages.game_title(item.report.game),
+                         "title": balance_pages.game_title(item),
                          "setup_text": self._setup_text(item, lang),
                          "bots": balance_pages.bots_text(item),
                          "seats": balance_pages.seat_rows(item, lang),
@@ -545,10 +545,8 @@ class Site:
         return self.page(request, "balance.html", player, rows=rows, unreadable=unreadable)
 
     def _setup_text(self, shipped: reports.Shipped, lang: str) -> str:
-        try:
-            words = screen_text(games.get(shipped.report.game), lang)
-        except LudoError:
-            words = {}
+        game = balance_pages.game_of(shipped)
+        words = {} if game is None else screen_text(game, lang)
         return balance_pages.setup_text(shipped, lang, words)
 
     async def balance_report(self, request: Request) -> Response:
@@ -567,7 +565,7 @@ class Site:
         tags = balance_pages.tag_rows(shipped, lang)
         return self.page(
             request, "balance_report.html", player, shipped=shipped, report=shipped.report,
-            title=balance_pages.game_title(shipped.report.game),
+            title=balance_pages.game_title(shipped),
             setup_text=self._setup_text(shipped, lang), bots=balance_pages.bots_text(shipped),
             fair=balance_pages.percent(lang, shipped.report.fair_share),
             seats=seats, seats_axis=balance_pages.plot_axis(seats),

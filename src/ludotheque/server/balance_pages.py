@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ludotheque import games
-from ludotheque.core import JSON, LudoError
+from ludotheque.core import JSON, Game, LudoError
 from ludotheque.sim.reports import Measure, Shipped
 
 from .i18n import translate
@@ -73,11 +73,17 @@ def plot_row(lang: str, label: str, row: Measure, kind: str) -> dict[str, Any]:
                                      expected=percent(lang, row.expected), verdict=verdict)}
 
 
-def game_title(game_id: str) -> str:
+def game_of(shipped: Shipped) -> Game | None:
+    """The report's game, or None for a game this site does not load."""
     try:
-        return games.get(game_id).title
+        return games.get(shipped.report.game)
     except LudoError:
-        return game_id  # a report of a game this site does not load: its id says enough
+        return None
+
+
+def game_title(shipped: Shipped) -> str:
+    game = game_of(shipped)
+    return shipped.report.game if game is None else game.title  # an unloaded game: its id
 
 
 def option_value(words: dict[str, str], lang: str, name: str, value: JSON) -> str:
