@@ -186,6 +186,29 @@ def test_a_secret_choice_already_made_is_re_dealt_not_seen() -> None:
         assert 0.35 < mean < 0.65  # seat 0's pile is hidden: face and pile look alike
 
 
+def test_a_seat_answering_second_searches_the_same_simultaneous_choice() -> None:
+    """Embuscade: against seat 0 choosing at random, seat 1's `attaque` would look best (it
+    wins on two paths of three), but seat 0's `fort` is never worse, and against it only
+    `garde` holds. Seat 1 answering after seat 0 chose in secret takes that choice back
+    (`reopen_secret_choices`) and searches the game both play at once: it keeps `garde`,
+    as it does when it chooses first. A best reply to a re-dealt random choice would not."""
+    from tests.bots.pennies import Embuscade
+
+    game = Embuscade()
+    answers = {"first": 0, "second": 0}
+    for seed in range(10):
+        for when in answers:
+            state = game.new(0)
+            if when == "second":
+                state.play("fort", seat=0)
+            bot = MCTSBot(seed, Budget(nodes=2000))
+            answers[when] += bot.choose(state, 1).text() == "garde"
+            if when == "second":
+                assert set(bot.last_stats) == {game.parse("garde"), game.parse("attaque")}
+    assert answers["first"] >= 8
+    assert answers["second"] >= 8
+
+
 def test_a_games_win_chances_end_the_playouts_instead_of_its_heuristic() -> None:
     from ludotheque.bots import common
 

@@ -17,6 +17,7 @@ from .toys import (
     NeverEnds,
     NoRedeal,
     ShortEncoding,
+    TakesOwnChoice,
     Unseeded,
 )
 
@@ -45,6 +46,7 @@ def test_a_game_with_an_encoding_passes() -> None:
         (BadNotation(), "does not parse back"),
         (NoRedeal(), "never re-dealt anything"),
         (ShortEncoding(), "encoding: action 'p10' is not in this setup's numbering"),
+        (TakesOwnChoice(), r"reopen_secret_choices\(\d\) took away seat \d's own decision"),
     ],
     ids=lambda v: v.id if isinstance(v, Game) else "",
 )

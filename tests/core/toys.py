@@ -124,6 +124,13 @@ class HighCardState(State):
         out.deck = pool
         return out
 
+    def reopen_secret_choices(self, seat: int) -> None:
+        other = 1 - seat
+        card = self.pending[other]
+        if self.pending[seat] is None and card is not None:
+            self.hands[other] = sorted([*self.hands[other], card])
+            self.pending[other] = None
+
     def clone(self) -> Self:
         out = object.__new__(type(self))
         out.rng = self.rng.copy()
@@ -268,6 +275,21 @@ class NoRedeal(HighCard):
     def _new(self, seed: int, players: int, options: Options) -> State:
         assert isinstance(options, HighCardOptions)
         return NoRedealState(seed, options.hand_size)
+
+
+class TakesOwnChoiceState(HighCardState):
+    def reopen_secret_choices(self, seat: int) -> None:
+        if self.pending[seat] is None:  # the fault: makes the seat's own choice for it
+            self.pending[seat] = self.hands[seat][0]
+
+
+class TakesOwnChoice(HighCard):
+    id = "takes_own_choice"
+    state_type = TakesOwnChoiceState
+
+    def _new(self, seed: int, players: int, options: Options) -> State:
+        assert isinstance(options, HighCardOptions)
+        return TakesOwnChoiceState(seed, options.hand_size)
 
 
 def _observe(view: Mapping[str, JSON], seat: int) -> list[float]:

@@ -10,8 +10,10 @@ own statistics at the node, without seeing the others' picks, and the node's chi
 joint action (decoupled search). There the picks follow Exp3, a mixed strategy: UCB would
 have the seats chase each other's last picks (on matching pennies it finds 1 and 0 instead of
 a half each). At a simultaneous root the bot plays the mixed strategy found (visits as
-probabilities). No seat's search ever conditions on a secret choice it could not know;
-hidden choices already made are re-dealt by `determinize`.
+probabilities). No seat's search ever conditions on a secret choice it could not know: the
+others' choices already made there are taken back (`reopen_secret_choices`), so the seat
+that answers second searches the same simultaneous choice as the one that chose first;
+other hidden parts are re-dealt by `determinize`.
 
 Rewards are per seat in [0, 1] (a win 1, a draw 0.5), each seat maximising its own: this is
 max^n search, so it works for 2 to N players.
@@ -92,6 +94,11 @@ class MCTSBot:
         depth = self.settings.rollout_depth if use_heuristic else None
         policy = self._policy(state)
         c = self.settings.exploration
+        # A secret choice the others made before us is searched as the simultaneous choice
+        # it is (`reopen_secret_choices`). Whether they chose is public; what, is not read.
+        probe = state.clone()
+        probe.reopen_secret_choices(seat)
+        simultaneous = len(probe.to_act()) > 1
         root = _Node()
         iterations = 0
         while True:
@@ -104,7 +111,7 @@ class MCTSBot:
         stats = root.stats.get(seat, {})
         self.last_stats = {a: (int(e[0]), e[1] / e[0] if e[0] else 0.0)
                            for a, e in stats.items()}
-        if len(state.to_act()) > 1:
+        if simultaneous:
             # A simultaneous choice: play the mixed strategy the search converged to, its
             # visits less the share Exp3 spent exploring uniformly (Lanctot et al.'s
             # "purified" strategy), so that a weak choice is not played for noise.
@@ -132,6 +139,7 @@ class MCTSBot:
     def _iterate(self, root_state: State, root_seat: Seat, root: _Node, rng: Rng, c: float,
                  depth: int | None, policy: RolloutPolicy, use_heuristic: bool) -> None:
         state = sample(root_state, root_seat, rng)
+        state.reopen_secret_choices(root_seat)
         node = root
         path: list[tuple[_Node, list[tuple[Seat, Action, float | None]]]] = []
         seats: set[Seat] = set()

@@ -32,7 +32,7 @@ from dataclasses import dataclass
 
 from ludotheque.core import Action, Rng, Seat, State, derive_seed
 from ludotheque.games.mitix.notation import NOURRITURES, OFFRANDES, Send
-from ludotheque.games.mitix.rules import DOWN, FAMIX, NO_CHOICE, PLACE, SEND, MitixState
+from ludotheque.games.mitix.rules import DOWN, FAMIX, PLACE, SEND, MitixState
 
 from .base import Bot, legal_choices
 from .budget import Budget
@@ -354,10 +354,9 @@ class FamixBot:
                 break  # another deal would not fit in the time budget
             copy = first if not deals else self.copy(state, seat)
             deals += 1
-            if simultaneous:
-                # The opponent's secret choice, if made, is unknown: it is searched as a
-                # choice made at the same time as ours (MX-17, MX-22).
-                copy.pending[other] = NO_CHOICE
+            # The opponent's secret choice, if made, is unknown: it is searched as a
+            # choice made at the same time as ours (MX-17, MX-22).
+            copy.reopen_secret_choices(seat)
             deadline = None if clock is None or clock.deadline is None else clock.deadline
             search = Search(self.rounds, seat, self.model, self.eps, deadline)
             if simultaneous:

@@ -218,6 +218,12 @@ class _Playout:
                         and redealt.legal_actions(s) != legal_by_seat[s]):
                     raise self.fail(f"seat {s}'s legal actions change when hidden "
                                     "information is re-dealt")
+                if s is not None and s in legal_by_seat:
+                    redealt.reopen_secret_choices(s)
+                    if (s not in redealt.to_act()
+                            or redealt.legal_actions(s) != legal_by_seat[s]):
+                        raise self.fail(f"reopen_secret_choices({s}) took away seat {s}'s "
+                                        "own decision or changed its legal actions")
 
     def check_illegal(self, state: State, acting: tuple[int, ...],
                       legal_by_seat: dict[int, list[Action]]) -> None:

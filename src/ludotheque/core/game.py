@@ -250,6 +250,17 @@ class State(ABC):
         For a game without hidden information this is a clone.
         """
 
+    def reopen_secret_choices(self, seat: Seat) -> None:
+        """Take back, in this copy, the secret choices other seats made at the simultaneous
+        choice `seat` now faces, so that they are to choose again alongside `seat`.
+
+        A search calls it on a determinization: a seat that answers after the others chose in
+        secret must search the choice as the simultaneous one it is, not as a reply to
+        choices re-dealt at random (a best reply to chance, an edge the seat that chose first
+        never gets). Games with secret simultaneous choices override it; by default nothing
+        is taken back.
+        """
+
     # -- copies and persistence ---------------------------------------------------------------
     @abstractmethod
     def clone(self) -> Self: ...

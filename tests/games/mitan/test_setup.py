@@ -8,7 +8,7 @@ import pytest
 from ludotheque.core.errors import IllegalAction
 from ludotheque.core.rng import Rng
 from ludotheque.games.mitan import GAME, MitanState
-from ludotheque.games.mitan.board import CODES
+from ludotheque.games.mitan.board import CAMPS, CODES
 
 SNAKE = [0, 1, 1, 0, 0, 1, 1, 0, 0, 1, 1, 0, 0, 1]
 
@@ -163,6 +163,27 @@ def test_mt16_determinize_redeals_the_other_army_and_keeps_ones_own() -> None:
         assert other.legal_actions(0) == state.legal_actions(0)
         boards.add(tuple(other.board[63:]))
     assert len(boards) > 1
+
+
+def test_mt16_a_search_may_take_back_the_other_armys_secret_placement() -> None:
+    # MT-16: both armies are placed at once; a bot placing after the other takes the
+    # other's placement back on its copy (State.reopen_secret_choices) and searches both.
+    state = placed_hidden()
+    reserve = state.reserve[0][:]
+    rng = Rng(2)
+    while state.to_act() == (0, 1):
+        state.apply(0, rng.choice(state.legal_actions(0)))
+    assert state.to_act() == (1,)
+    copy = state.determinize(1, Rng(4))
+    copy.reopen_secret_choices(1)
+    assert copy.to_act() == (0, 1) and copy.placed[0] == 0 and copy.reserve[0] == reserve
+    assert not any(copy.board[sq] for sq in CAMPS[0])
+    assert copy.legal_actions(1) == state.legal_actions(1)
+    while not copy.is_over():  # the copy plays on to an end like any game
+        seat = copy.to_act()[0]
+        copy.apply(seat, rng.choice(copy.legal_actions(seat)))
+    assert copy.result() is not None
+    assert state.placed[0] == 8  # the game itself is untouched
 
 
 def test_mt16_open_placement_shows_everything_to_everyone() -> None:

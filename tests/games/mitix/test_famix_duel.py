@@ -97,6 +97,29 @@ def test_mx17_the_choice_is_secret_and_simultaneous():
     assert len(redealt) == 2  # seat 2 cannot tell Achille from Jason
 
 
+def test_mx17_mx22_a_search_may_take_back_the_others_secret_choice():
+    # MX-17/MX-22: the choices are made at once; a bot answering second takes the other's
+    # back on its copy and searches both together (State.reopen_secret_choices).
+    state = famix_position([["Jason", "Achille"], ["Ariane", "Hector"]])
+    before = state.legal_actions(0)
+    state.play("send Achille", seat=0)
+    copy = state.determinize(1, Rng(3))
+    copy.reopen_secret_choices(1)
+    assert copy.to_act() == (0, 1) and copy.legal_actions(0) == before
+    assert state.to_act() == (1,)  # the game itself is untouched
+    copy.reopen_secret_choices(0)
+    assert copy.to_act() == (0, 1)  # nothing chosen: nothing to take back
+    both_send(copy, "Jason", "Hector")
+    assert copy.rounds == 1
+    # In a bataille, the face-down card too (MX-22).
+    bataille = famix_position([LONE_0, LONE_1])
+    both_send(bataille, "Icare", "Icare")
+    bataille.play("down Pénélope", seat=0)
+    bataille.reopen_secret_choices(1)
+    assert bataille.to_act() == (0, 1)
+    assert set(bataille.legal_texts(0)) == {"down Pénélope", "down Persée", "down Œdipe"}
+
+
 def test_mx17_the_whole_famix_fights_and_leaves_the_areopage():
     # Pins MX-17.
     state = famix_position([["Jason", "Orphée", "Castor", "Icare"], ["Zeus"]])

@@ -619,6 +619,21 @@ class MitanState(State):
                       if m not in allowed]
         return {"paralysed": paralysed, "shielded": shielded, "banned": banned}
 
+    def reopen_secret_choices(self, seat: int) -> None:
+        """MT-16: the other army's secret placement is taken back (its Chef and drafted
+        pieces return to its reserve), so both armies are placed at once from here."""
+        if not (self.hidden and self.phase == PLACEMENT) or seat not in self.to_act():
+            return
+        other = 1 - seat
+        for sq in self.squares[other]:
+            self.board[sq] = 0
+        self.material[other] -= len(self.squares[other])
+        self.squares[other] = []
+        self.placed[other] = 0
+        self.reserve[other] = self.drafted[other][:]
+        self.reserve[other][CHEF] = 1
+        self._legal = None
+
     def determinize(self, seat: int | None, rng: Rng) -> Self:
         """Re-deal what `seat` cannot see: the other army's secret placement (MT-16)."""
         out = self.clone()

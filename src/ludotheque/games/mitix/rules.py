@@ -727,6 +727,16 @@ class MitixState(State):
                 out.pending[s] = rng.choice(options)
         return out
 
+    def reopen_secret_choices(self, seat: int) -> None:
+        """The other's secret combatant or face-down card (MX-17, MX-22), chosen before
+        `seat` chose, is taken back: both choose again, as the rules have them do at once."""
+        if self.mode != FAMIX or self.phase not in (SEND, DOWN):
+            return
+        if self.pending[seat] != NO_CHOICE:
+            return  # `seat` has chosen: nothing here is its choice to make
+        other = 1 - seat
+        self.pending[other] = NO_CHOICE
+
     # -- copies and persistence ----------------------------------------------------------------
     def clone(self) -> Self:
         out = object.__new__(type(self))
