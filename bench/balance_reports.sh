@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The balance reports of src/ludotheque/sim/reports/ (shipped with the package, shown on the
 # site at /balance): `ludo balance` for every game, Facile bots (node budgets only, so each
-# report reproduces exactly). Some 25 minutes of one core.
+# report reproduces exactly). Some 25 minutes of one core. Each folder's findings.toml (the
+# words, written by hand) is kept: it quotes the seat scores, so rewrite it if they change.
 #   bash bench/balance_reports.sh [GAMES]      # default 1000 games a report
 set -euo pipefail
 cd "$(dirname "$0")/.."

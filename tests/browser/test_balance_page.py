@@ -28,3 +28,17 @@ def test_a_balance_report_with_its_plots_in_both_languages(
     expect(page.get_by_role("heading", level=1)).to_have_text("MIMIK: balance")
     expect(page.get_by_test_id("plot-seats").locator("svg title").first).to_have_text(
         "MIMIK: score by seat, 1000 games")
+    expect(page.get_by_test_id("balance-findings")).to_contain_text("Swap Score")
+
+
+def test_the_balance_pages_fit_a_phone(contexts: Callable[[], BrowserContext]) -> None:
+    page = contexts().new_page()
+    page.set_viewport_size({"width": 390, "height": 844})
+    for path in ("/balance", "/balance/mitix-famix", "/balance/mimik-4p"):
+        page.goto(path)
+        width = page.evaluate("document.documentElement.scrollWidth")
+        assert width <= 390, (path, width)  # wide tables scroll in their own box
+    page.goto("/balance")
+    label = page.get_by_test_id("balance-row-mitan").locator("td[data-label]").first
+    expect(label).to_be_visible()
+    expect(page.get_by_test_id("balance-headline-mitan")).to_contain_text("Les Noirs")

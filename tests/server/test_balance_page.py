@@ -42,13 +42,21 @@ def test_the_list_shows_every_shipped_report(server: LiveServer) -> None:
             assert row, item.setup
             cells = html.unescape(row.group(0))
             assert f'href="/balance/{item.setup}"' in cells
-            assert f"<td>{item.report.games}</td>" in cells
+            assert f'data-label="Parties">{item.report.games}</td>' in cells
             assert f"{item.report.players} joueurs" in cells
             for seat in item.report.seats:
                 assert french(seat.rate) in cells
             away = sum(1 for tag in item.report.tags if tag.verdict != "even")
             assert f"{away} sur {len(item.report.tags)}" in cells
         assert 'data-testid="balance-unreadable-' not in page.text
+        for item in shipped:  # each report's one-line finding, in the reader's language
+            assert isinstance(item, Shipped) and item.findings is not None
+            assert item.findings.text("fr").headline in text_of(page)
+        browser.get("/lang/en")
+        english_list = text_of(browser.get("/balance"))
+        for item in shipped:
+            assert isinstance(item, Shipped) and item.findings is not None
+            assert item.findings.text("en").headline in english_list
 
 
 def test_a_report_shows_its_figures_in_french_and_in_english(server: LiveServer) -> None:
@@ -79,6 +87,15 @@ def test_a_report_shows_its_figures_in_french_and_in_english(server: LiveServer)
             assert 'role="img" aria-labelledby="tags-title tags-desc"' in text
             assert f'<g class="row stronger" data-label="{strongest.tag}"' in text
             assert f"<code>{report.command} --out mimik-2p</code>" in text
+            findings = load(SHIPPED / "mimik-2p").findings
+            assert findings is not None
+            said = findings.text(lang)
+            assert 'data-testid="balance-findings"' in text
+            assert f"<strong>{said.headline}</strong>" in text
+            for paragraph in said.pieces:
+                shown = "".join(f"<code>{piece}</code>" if code else piece
+                                for code, piece in paragraph)
+                assert f"<p>{shown}</p>" in text
         plot = browser.get("/balance/mimik-2p/tags.svg")
         assert plot.status_code == 200 and plot.headers["content-type"].startswith(
             "image/svg+xml")
@@ -118,5 +135,17 @@ def test_a_malformed_report_is_named_and_the_others_still_shown(tmp_path: Path) 
             assert one.status_code == 500
             assert 'broken/report.json, field "seats.1.ci95"' in text_of(one)
             assert browser.get("/balance/mitan").status_code == 200
+            # Findings written for other figures are not shown; the report still is.
+            findings = (reports / "mitan" / "findings.toml").read_text(encoding="utf-8")
+            (reports / "mitan" / "findings.toml").write_text(
+                findings.replace("seats = [38.0, 62.0]", "seats = [40.0, 60.0]"),
+                encoding="utf-8")
+            stale = browser.get("/balance/mitan")
+            assert stale.status_code == 200
+            text = text_of(stale)
+            assert 'data-testid="balance-findings"' not in text
+            assert "Les commentaires de ce rapport ne sont pas affichés" in text
+            assert "written for seat scores 40.0, 60.0, but report.json has 38.0, 62.0" in text
+            assert 'data-testid="balance-seats"' in text and 'data-testid="balance-tags"' in text
     finally:
         live.stop()

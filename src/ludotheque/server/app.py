@@ -541,7 +541,9 @@ class Site:
                          "bots": balance_pages.bots_text(item),
                          "seats": balance_pages.seat_rows(item, lang),
                          "fair": balance_pages.percent(lang, item.report.fair_share),
-                         "away": len(item.report.away_from_even)})
+                         "away": len(item.report.away_from_even),
+                         "headline": item.findings.text(lang).headline
+                         if item.findings else None})
         return self.page(request, "balance.html", player, rows=rows, unreadable=unreadable)
 
     def _setup_text(self, shipped: reports.Shipped, lang: str) -> str:
@@ -567,6 +569,7 @@ class Site:
             request, "balance_report.html", player, shipped=shipped, report=shipped.report,
             title=balance_pages.game_title(shipped),
             setup_text=self._setup_text(shipped, lang), bots=balance_pages.bots_text(shipped),
+            findings=shipped.findings.text(lang) if shipped.findings else None,
             fair=balance_pages.percent(lang, shipped.report.fair_share),
             seats=seats, seats_axis=balance_pages.plot_axis(seats),
             tags=tags, tags_axis=balance_pages.plot_axis(tags) if tags else None,

@@ -4,6 +4,10 @@
 all); its `report.json` is the one source the site reads: the tables and the plots of the
 /balance pages are drawn from it, in the reader's language. A malformed file is a
 `DataError` naming the file and the field, so that one bad report never hides the others.
+
+Beside it, `findings.toml` says in words, in French and English, what the report shows and
+why (written by whoever studied it). It quotes the report's seat scores: remade with other
+figures, the report keeps its tables and the out-of-date findings are not shown.
 """
 
 from __future__ import annotations
@@ -22,6 +26,7 @@ from ludotheque.core.data import field_problem, read_document
 SHIPPED = Path(str(resources.files(__package__))) / "reports"
 PLOTS = ("seats.svg", "tags.svg")  # the matplotlib plots, offered as downloads
 FILES = ("report.json", "report.md", *PLOTS)
+FINDINGS = "findings.toml"
 SETUP_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]*")  # a folder name, never a path
 
 
@@ -89,13 +94,50 @@ class Report(BaseModel):
         return sorted(self.tags, key=lambda row: (-row.lift, row.tag))
 
 
+class FindingsText(BaseModel):
+    """The findings in one language: a line for the list of reports, then paragraphs."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    headline: str = Field(min_length=1)
+    text: str = Field(min_length=1)
+
+    @property
+    def paragraphs(self) -> list[str]:
+        return [" ".join(p.split()) for p in self.text.split("\n\n") if p.strip()]
+
+    @property
+    def pieces(self) -> list[list[tuple[bool, str]]]:
+        """Each paragraph as (is code, text) pieces: `a command` between backquotes is code."""
+        return [[(k % 2 == 1, piece) for k, piece in enumerate(p.split("`")) if piece]
+                for p in self.paragraphs]
+
+
+class Findings(BaseModel):
+    """One `findings.toml`: the seat scores it was written for (percent, one decimal, as the
+    report shows them) and its text in each of the site's languages."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    seats: list[float]
+    fr: FindingsText
+    en: FindingsText
+
+    def text(self, lang: str) -> FindingsText:
+        return self.en if lang == "en" else self.fr
+
+
 @dataclass(frozen=True)
 class Shipped:
-    """A report and where it lives: `setup` is its folder's name (mitan, mimik-4p ...)."""
+    """A report and where it lives: `setup` is its folder's name (mitan, mimik-4p ...).
+    `findings` are its words, if it has some that can be read and fit its figures;
+    otherwise `findings_problem` says why none are shown."""
 
     setup: str
     folder: Path
     report: Report
+    findings: Findings | None = None
+    findings_problem: str | None = None
 
     @property
     def plots(self) -> list[str]:
@@ -125,7 +167,39 @@ def load(folder: Path) -> Shipped:
         field, problem = field_problem(exc)
         where = f'{source}, field "{field}"' if field else source
         raise DataError(f"{where}: {problem}") from None
-    return Shipped(folder.name, folder, report)
+    try:
+        findings = load_findings(folder, report)
+    except DataError as exc:
+        return Shipped(folder.name, folder, report, findings_problem=str(exc))
+    return Shipped(folder.name, folder, report, findings)
+
+
+def load_findings(folder: Path, report: Report) -> Findings | None:
+    """The findings beside `report` (None when it has none). Raises DataError naming the
+    file and the field, or saying that they quote other figures than the report's."""
+    path = folder / FINDINGS
+    if not path.is_file():
+        return None
+    source = f"{folder.name}/{FINDINGS}"
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise DataError(f"{source}: cannot be read ({getattr(exc, 'strerror', None) or exc})"
+                        ) from None
+    try:
+        findings = Findings.model_validate(read_document(source, text))
+    except ValidationError as exc:
+        field, problem = field_problem(exc)
+        where = f'{source}, field "{field}"' if field else source
+        raise DataError(f"{where}: {problem}") from None
+    shown = [round(100 * row.rate, 1) for row in report.seats]
+    if len(findings.seats) != len(shown) or any(
+            abs(a - b) > 0.05 for a, b in zip(findings.seats, shown, strict=False)):
+        quoted = ", ".join(f"{v:.1f}" for v in findings.seats)
+        actual = ", ".join(f"{v:.1f}" for v in shown)
+        raise DataError(f'{source}, field "seats": written for seat scores {quoted}, but '
+                        f"report.json has {actual}: the findings are out of date")
+    return findings
 
 
 def list_reports(root: Path = SHIPPED) -> list[Shipped | Unreadable]:
