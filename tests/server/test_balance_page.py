@@ -149,3 +149,19 @@ def test_a_malformed_report_is_named_and_the_others_still_shown(tmp_path: Path) 
             assert 'data-testid="balance-seats"' in text and 'data-testid="balance-tags"' in text
     finally:
         live.stop()
+
+
+def test_cards_and_pieces_are_named_in_the_readers_language(server: LiveServer) -> None:
+    with httpx.Client(base_url=server.url) as browser:
+        for setup, fr_name, en_name in [("mitan", "Espion", "Spy"),
+                                        ("mindbug", "Requin Crabe", "Sharky Crab-Dog-Mummypus"),
+                                        ("diamagique", "Paquet Aube", "Deck Aube")]:
+            browser.get("/lang/fr")
+            french_page = text_of(browser.get(f"/balance/{setup}"))
+            browser.get("/lang/en")
+            english_page = text_of(browser.get(f"/balance/{setup}"))
+            for page, name, other in [(french_page, fr_name, en_name),
+                                      (english_page, en_name, fr_name)]:
+                table = page[page.index('data-testid="balance-tags"'):]
+                assert f"<td>{name}</td>" in table, (setup, name)
+                assert f"<td>{other}</td>" not in table, (setup, other)

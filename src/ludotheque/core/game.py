@@ -414,6 +414,11 @@ class Game(ABC):
         not the player. None by default."""
         return [set() for _ in range(players)]
 
+    def tag_text(self, tag: str, lang: str = "fr") -> str:
+        """A tag of `balance_tags` as a reader of `lang` names it (a report keeps its tags in
+        one language: they are its keys). The tag itself by default."""
+        return tag
+
     def heuristic(self, state: State, seat: Seat) -> float | None:
         """How good `state` looks for `seat`, in [-1, 1]; None when the game gives no hint.
         Bots use it as an evaluation; games override it with their knowledge."""

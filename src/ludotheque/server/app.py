@@ -573,6 +573,7 @@ class Site:
             fair=balance_pages.percent(lang, shipped.report.fair_share),
             seats=seats, seats_axis=balance_pages.plot_axis(seats),
             tags=tags, tags_axis=balance_pages.plot_axis(tags) if tags else None,
+            rare=balance_pages.rare_tags(shipped, lang),
             percent=lambda value, digits=1: balance_pages.percent(lang, value, digits),
             # report.json keeps the series' command; `--out` names the folder it writes.
             command=f"{shipped.report.command} --out {shipped.setup}")

@@ -118,9 +118,20 @@ def seat_rows(shipped: Shipped, lang: str) -> list[dict[str, Any]]:
             for row in shipped.report.seats]
 
 
+def tag_text(shipped: Shipped, tag: str, lang: str) -> str:
+    """A card's or piece's name in the reader's language, as its game names it (a report
+    keeps the tags it was made with; a game this site does not load keeps them as they are)."""
+    game = game_of(shipped)
+    return tag if game is None else game.tag_text(tag, lang)
+
+
 def tag_rows(shipped: Shipped, lang: str) -> list[dict[str, Any]]:
-    # Card and piece names are the games' own words: shown as the report has them.
-    return [plot_row(lang, row.tag, row, "tag") for row in shipped.report.by_strength]
+    return [{**plot_row(lang, tag_text(shipped, row.tag, lang), row, "tag"), "tag": row.tag}
+            for row in shipped.report.by_strength]
+
+
+def rare_tags(shipped: Shipped, lang: str) -> list[str]:
+    return [tag_text(shipped, tag, lang) for tag in shipped.report.rare_tags]
 
 
 def plot_axis(rows: list[dict[str, Any]]) -> Axis:

@@ -160,6 +160,12 @@ class Diamagique(Game):
                     tags[int(event.data["seat"])].add(str(event.data["sort"]))
         return tags
 
+    def tag_text(self, tag: str, lang: str = "fr") -> str:
+        """"deck Aube" is the deck a seat played; Sorts keep their names (French only)."""
+        if tag.startswith("deck "):
+            return ("Deck " if lang == "en" else "Paquet ") + tag.removeprefix("deck ")
+        return tag
+
     def describe(self, event: Event, lang: str = "fr") -> str:
         from .texts import describe
 

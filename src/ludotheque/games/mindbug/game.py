@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, Self
 
@@ -18,6 +19,12 @@ from .describe import describe_event, describe_result
 from .encoding import mindbug_encoding
 from .position import parse_position
 from .rules import MindbugState, register_catalogue
+
+
+@functools.cache
+def _english_names() -> dict[str, str]:
+    """Every shipped creature's English name by its French one (MB-1 and New Servants)."""
+    return {c.name: c.name_en for c in catalogue(new_servants=True).creatures}
 
 
 class MindbugOptions(Options):
@@ -90,6 +97,10 @@ class Mindbug(Game):
             if owner >= 0:
                 tags[owner].add(start.cat.creatures[start.kind[card]].name)
         return tags
+
+    def tag_text(self, tag: str, lang: str = "fr") -> str:
+        """A creature's French name (the tag) in the reader's language."""
+        return _english_names().get(tag, tag) if lang == "en" else tag
 
     def describe(self, event: Event, lang: str = "fr") -> str:
         return describe_event(event, lang)

@@ -29,7 +29,7 @@ from ludotheque.core.record import Step
 from .board import CODES, KIND_OF_CODE, MITANS
 from .encoding import encoding_for
 from .notation import parse
-from .pieces import piece
+from .pieces import piece, pieces
 from .rules import BATTLE, HALF_MOVE_LIMIT, MitanState
 
 
@@ -123,6 +123,11 @@ class Mitan(Game):
         assert isinstance(end, MitanState)
         return [{piece(kind).name for kind, count in enumerate(end.drafted[seat]) if count}
                 for seat in range(players)]
+
+    def tag_text(self, tag: str, lang: str = "fr") -> str:
+        """A drafted piece's French name (the tag) in the reader's language."""
+        named = next((p for p in pieces() if p.name == tag), None)
+        return tag if named is None or lang != "en" else named.name_en
 
     def describe(self, event: Event, lang: str = "fr") -> str:
         lang = "en" if lang == "en" else "fr"
