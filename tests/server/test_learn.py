@@ -93,3 +93,20 @@ def test_a_mitan_game_may_start_from_a_position_typed_on_the_form(server: LiveSe
     assert plain.status_code == 303
     assert "position" not in s.watch(plain.headers["location"].rsplit("/", 1)[1])["options"]
     lea.close()
+
+
+def test_the_lesson_box_speaks_to_the_learner_as_the_lessons_do() -> None:
+    """The lessons say "tu" in French; the site's own lines in the lesson box must too (the
+    rest of the site says "vous")."""
+    import re
+
+    from ludotheque import games
+    from ludotheque.server.i18n import translate
+
+    formal = re.compile(r"\b(vous(?! deux)|votre|vos)\b", re.IGNORECASE)
+    for key in ("learn.missed", "learn.solution", "learn.solved", "learn.retry", "learn.next"):
+        assert not formal.search(translate("fr", key, played="x", moves="y")), key
+    for game in games.all_games():
+        for lesson in game.lessons():
+            for words in (lesson.text, lesson.hint, lesson.success):
+                assert not formal.search(words.fr), (game.id, lesson.id, words.fr)
