@@ -297,3 +297,25 @@ def test_every_lesson_of_a_games_tutorial_opens_on_its_screen(
             shots.mkdir(parents=True, exist_ok=True)
             page.screenshot(path=str(shots / f"{kind}-lesson-1.png"), full_page=True)
     assert errors == []
+
+
+@pytest.mark.parametrize("kind", ["mindbug", "diamagique", "mimik", "mitix", "mitan"])
+def test_the_new_game_forms_checkboxes_sit_beside_their_text(
+        contexts: Callable[[], Any], kind: str) -> None:
+    """Each checkbox of the form is on its text's line, before it (the audit found
+    Mindbug's "Ajouter « New Servants »" box alone, centred under its label)."""
+    page = as_guest(contexts(), "Iris")
+    page.goto(f"/new/{kind}")
+    boxes = page.locator("form.new-game input[type=checkbox]")
+    assert boxes.count() >= 2  # ranked and public, and the game's own options
+    for i in range(boxes.count()):
+        box = boxes.nth(i).bounding_box()
+        label = boxes.nth(i).locator("xpath=..")
+        text = label.evaluate("""l => { const r = document.createRange();
+            const words = [...l.childNodes].filter(n => n.nodeType === 3 && n.textContent.trim());
+            r.selectNode(words[0]); const b = r.getBoundingClientRect();
+            return {x: b.x, y: b.y, height: b.height}; }""")
+        assert box is not None
+        assert box["x"] + box["width"] <= text["x"] + 1, (kind, i)  # the box, then its text
+        middle = box["y"] + box["height"] / 2
+        assert text["y"] <= middle <= text["y"] + text["height"], (kind, i)  # one line

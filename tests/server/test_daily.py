@@ -130,3 +130,42 @@ def test_one_attempt_per_account_against_the_strongest_bot_then_the_board(
     assert alice.http.post("/daily/no-such-game").status_code == 404
     for p in (guest, alice, bob):
         p.close()
+
+
+def test_todays_daily_room_is_closed_to_all_but_its_player(server: LiveServer) -> None:
+    """Nobody may follow the day's deal before playing it: the room page and the WebSocket
+    refuse anyone but the game's own player (the rule of the replay: published tomorrow)."""
+    alice = account(server, f"ann{server.port}")
+    bob = account(server, f"ben{server.port}")
+    guest = Player(server).guest("curieux")
+    gid = alice.http.post(f"/daily/{TOY}").headers["location"].rsplit("/", 1)[1]
+    a = alice.socket()
+    first = a.watch(gid)
+    assert first["mine"] == [0]
+
+    for other in (bob, guest):
+        page = other.http.get(f"/g/{gid}")
+        assert page.status_code == 403 and 'data-testid="message"' in page.text
+        assert "seul son joueur" in page.text and 'id="board"' not in page.text
+        s = other.socket()
+        s.send({"type": "watch", "game": gid, "since": 0})
+        refused = s.error()
+        assert refused["code"] == "daily_private" and "seul son joueur" in refused["message"]
+        # Without a watch, nothing else of the room is open either.
+        s.send({"type": "chat", "game": gid, "text": "la donne ?"})
+        assert s.error()["code"] == "watch_first"
+        assert s.nothing()
+        # Nor is it listed among the games to watch.
+        assert gid not in other.http.get("/").text
+    bob.http.cookies.set("lang", "en")
+    assert "only its player" in bob.http.get(f"/g/{gid}").text
+    english = bob.socket()
+    english.send({"type": "watch", "game": gid})
+    assert "only its player" in english.error()["message"]
+
+    # Alice plays on, her page open.
+    assert alice.http.get(f"/g/{gid}").status_code == 200
+    after = a.act(gid, 0)
+    assert after["version"] > first["version"] and 0 in after["mine"]
+    for p in (alice, bob, guest):
+        p.close()

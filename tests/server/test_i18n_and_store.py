@@ -12,8 +12,9 @@ from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 from sqlalchemy import create_engine, inspect
 
+from ludotheque.bots import LEVELS
 from ludotheque.server.auth import check_password, clean_name, hash_password
-from ludotheque.server.i18n import LANGS, catalogue, translate
+from ludotheque.server.i18n import LANGS, bot_label, catalogue, is_one, translate
 from ludotheque.store import Base, GameRow, Store, migrate
 from ludotheque.store.db import NameTaken
 
@@ -77,6 +78,16 @@ def test_translate_fills_fields_and_survives_mistakes() -> None:
     assert translate("xx", "nav.hello", name="Zoé") == "Bonjour, Zoé"
     assert translate("fr", "nav.hello") == "Bonjour, {name}"
     assert translate("fr", "no.such_key") == "no.such_key"
+
+
+def test_bot_levels_and_counts_have_their_words() -> None:
+    """Every bot level has its name in each language; other engines keep their spec."""
+    assert [bot_label("fr", b) for b in LEVELS] == ["Facile", "Moyen", "Difficile"]
+    assert [bot_label("en", b) for b in LEVELS] == ["Easy", "Medium", "Hard"]
+    assert bot_label("en", "mcts") == "mcts"
+    # French takes the singular below 2 ("0 coup", "1 coup"), English for 1 only.
+    assert [is_one("fr", n) for n in (0, 1, 2)] == [True, True, False]
+    assert [is_one("en", n) for n in (0, 1, 2)] == [False, True, False]
 
 
 def test_migrations_build_the_schema_of_the_models(tmp_path: Path) -> None:

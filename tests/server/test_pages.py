@@ -180,3 +180,138 @@ def test_a_deck_per_seat_is_chosen_from_lists(server: LiveServer, people: list[P
     bad = dict(data, opt_decks_1="Nulle-part")
     refused = alice.http.post("/new/diamagique", data=bad)
     assert refused.status_code == 400 and "Nulle-part" in refused.text
+
+
+def test_unknown_addresses_and_wrong_methods_get_the_sites_message_page(
+        server: LiveServer) -> None:
+    """Every 404 and 405 of a page address is the site's message page, in the reader's
+    language; files fetched by pages (/static, /screens) keep a plain status."""
+    with httpx.Client(base_url=server.url) as browser:
+        for path, status, words in [
+                ("/nope", 404, "Cette page n'existe pas."),
+                ("/g/x/y/z", 404, "Cette page n'existe pas."),
+                ("/learn/mimik/nope", 405, "elle reçoit un formulaire"),
+                ("/daily/mimik", 405, "elle reçoit un formulaire"),
+                ("/balance/nope/x", 404, "Ce rapport n'a pas de tel fichier")]:
+            r = browser.get(path)
+            assert r.status_code == status, path
+            assert r.headers["content-type"].startswith("text/html"), path
+            assert 'data-testid="message"' in r.text and words in r.text, path
+            assert '<header class="top">' in r.text and 'data-testid="login-link"' in r.text
+        assert "POST" in browser.get("/daily/mimik").headers["allow"]
+        browser.cookies.set("lang", "en")
+        english = browser.get("/nope")
+        assert english.status_code == 404 and "This page does not exist." in english.text
+        assert "is not a page to open" in browser.get("/learn/mimik/nope").text
+        for path in ("/static/nope.css", "/static/js/nope.js", f"/screens/{TOY}/screen.js"):
+            plain = browser.get(path)
+            assert plain.status_code == 404 and "<html" not in plain.text, path
+        # A favicon, linked from every page, so that no page asks for a missing one.
+        assert 'rel="icon" href="/static/favicon.svg"' in browser.get("/").text
+        for path in ("/static/favicon.svg", "/favicon.ico"):
+            icon = browser.get(path)
+            assert icon.status_code == 200 and icon.headers["content-type"].startswith(
+                "image/svg+xml") and "<svg" in icon.text
+
+
+def seat_options(html: str, seat: int) -> list[tuple[str, str]]:
+    select = html.split(f'data-testid="seat-{seat}">')[1].split("</select>")[0]
+    return re.findall(r'<option value="([^"]+)"[^>]*>([^<]*)</option>', select)
+
+
+def test_the_bot_menu_offers_the_three_levels_in_order_then_other_engines(
+        server: LiveServer, people: list[Player]) -> None:
+    alice = people[0]
+    form = alice.http.get(f"/new/{TOY}").text
+    options = seat_options(form, 1)
+    assert options[:5] == [("me", "Moi, sur cet appareil"), ("open", "Un joueur invité (en ligne)"),
+                           ("bot:facile", "Robot : Facile"), ("bot:moyen", "Robot : Moyen"),
+                           ("bot:difficile", "Robot : Difficile")]
+    # The other engines stay for those who know them, apart, under a group of their own.
+    group = form.split('data-testid="other-engines-1">')[1].split("</optgroup>")[0]
+    engines = re.findall(r'value="bot:([^"]+)"', group)
+    assert "random" in engines and "mcts" in engines
+    assert not {"facile", "moyen", "difficile"} & set(engines)
+    assert [v for v, _ in options[5:]] == [f"bot:{e}" for e in engines]
+    alice.http.cookies.set("lang", "en")
+    english = seat_options(alice.http.get(f"/new/{TOY}").text, 1)
+    assert [text for _, text in english[2:5]] == ["Bot: Easy", "Bot: Medium", "Bot: Hard"]
+
+    # Wherever the bot's seat is shown, its level is named the same way.
+    gid = alice.new_game(["me", "bot:facile"])
+    listed = alice.http.get("/").text.split(f'data-game="{gid}"')[1].split("</li>")[0]
+    assert "alice, Bot Easy" in listed
+    alice.http.cookies.set("lang", "fr")
+    listed = alice.http.get("/").text.split(f'data-game="{gid}"')[1].split("</li>")[0]
+    assert "alice, Robot Facile" in listed
+    seats = alice.socket().watch(gid)["seats"]
+    assert seats[1]["bot"] == "facile" and seats[1]["bot_name"] == "Facile"
+
+
+def badges(html: str, gid: str) -> str:
+    return html.split(f'data-game="{gid}"')[1].split("</li>")[0]
+
+
+def test_home_lists_count_moves_and_free_seats_in_words(server: LiveServer,
+                                                         people: list[Player]) -> None:
+    alice, bob = people[0], people[1]
+    gid = alice.new_game(["me", "open"])
+    open_row = badges(bob.http.get("/").text.split('data-lobby="open"')[1], gid)
+    assert "alice, place libre" in open_row and "1 place libre<" in open_row
+    assert "?" not in open_row and "(s)" not in open_row
+    bob.http.cookies.set("lang", "en")
+    open_row = badges(bob.http.get("/").text.split('data-lobby="open"')[1], gid)
+    assert "alice, free seat" in open_row and "1 free seat<" in open_row
+    b = bob.socket()
+    b.watch(gid)
+    b.send({"type": "sit", "game": gid, "seat": 1})
+    b.wait_state(gid, status="live")
+
+    def live_row(player: Player) -> str:
+        return badges(player.http.get("/").text.split('data-lobby="live"')[1], gid)
+
+    assert ">0 coup<" in live_row(alice) and ">0 moves<" in live_row(bob)
+    a = alice.socket()
+    a.watch(gid)
+    a.act(gid, 0)
+    assert ">1 coup<" in live_row(alice) and ">1 move<" in live_row(bob)
+    b.act(gid, 1)
+    assert ">2 coups<" in live_row(alice) and ">2 moves<" in live_row(bob)
+
+
+def test_account_creation_states_the_password_rule_in_the_pages_language(
+        server: LiveServer) -> None:
+    with httpx.Client(base_url=server.url) as browser:
+        form = browser.get("/login").text.split('data-testid="register-form"')[1]
+        assert 'minlength="8"' in form and 'aria-describedby="password-rule"' in form
+        assert "Au moins 8 caractères." in form
+        short = browser.post("/register", data={"name": f"court{server.port}",
+                                                 "password": "1234567"})
+        assert short.status_code == 400
+        assert "Le mot de passe doit faire au moins 8 caractères." in short.text
+        browser.cookies.set("lang", "en")
+        assert "At least 8 characters." in browser.get("/login").text
+        short = browser.post("/register", data={"name": f"short{server.port}",
+                                                 "password": "1234567"})
+        assert short.status_code == 400
+        assert "The password must be at least 8 characters long." in short.text
+
+
+def test_every_games_checkboxes_sit_beside_their_text(server: LiveServer,
+                                                        people: list[Player]) -> None:
+    """A checkbox of the new-game form is in a "check" label, before its text (site.css
+    lays those out in a row), in every game's form."""
+    from ludotheque import games
+
+    seen = 0
+    for game in games.all_games():
+        form = people[0].http.get(f"/new/{game.id}").text
+        labels = re.findall(r"<label([^>]*)>\s*(<input[^>]*>|[^<]*)", form)
+        for attributes, start in labels:
+            if 'type="checkbox"' in start:
+                assert 'class="check"' in attributes, (game.id, attributes)
+        checkboxes = re.findall(r'<input type="checkbox"[^>]*>', form)
+        inside = re.findall(r'<label class="check"[^>]*><input type="checkbox"', form)
+        assert len(checkboxes) == len(inside) >= 2, game.id  # the options', ranked, public
+        seen += len(checkboxes) - 2
+    assert seen >= 1  # Mindbug's New Servants at least

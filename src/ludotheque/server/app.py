@@ -20,16 +20,23 @@ from markdown_it import MarkdownIt
 from markupsafe import Markup
 from starlette.applications import Starlette
 from starlette.datastructures import FormData
+from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
 from starlette.middleware.sessions import SessionMiddleware
 from starlette.requests import HTTPConnection, Request
-from starlette.responses import FileResponse, HTMLResponse, RedirectResponse, Response
+from starlette.responses import (
+    FileResponse,
+    HTMLResponse,
+    PlainTextResponse,
+    RedirectResponse,
+    Response,
+)
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket
 
 from ludotheque import games
-from ludotheque.bots import bot_names
+from ludotheque.bots import LEVELS, bot_names
 from ludotheque.core import DataError, Game, LudoError, Options
 from ludotheque.core.lessons import progress
 from ludotheque.sim import reports
@@ -37,10 +44,10 @@ from ludotheque.store import GameRow, Player, Store, migrate
 from ludotheque.store.db import NameTaken
 
 from . import balance_pages, daily, protocol
-from .auth import check_password, clean_name, hash_password, password_problem
+from .auth import PASSWORD_MIN, check_password, clean_name, hash_password, password_problem
 from .bots import BotPool, load_plugin
 from .clocks import TIME_CONTROLS, Clocks
-from .i18n import LANGS, catalogue, pick, translate
+from .i18n import LANGS, bot_label, catalogue, is_one, pick, translate
 from .protocol import ProtocolError
 from .rooms import Client, Hub, chat_message, find_lesson
 
@@ -197,6 +204,28 @@ def ranked_problem(game: Game, player: Player, seats: list[dict[str, Any]],
     return None
 
 
+def seat_label(lang: str, seat: dict[str, Any]) -> str:
+    """A seat as the lists and the replay name it: a bot by its level's translated name
+    ("Robot Facile", "Bot Easy"), a seat still free as such, a person by their name."""
+    if seat.get("kind") == "bot":
+        return translate(lang, "seat.bot_named", name=bot_label(lang, str(seat.get("bot"))))
+    if seat.get("kind") == "tutor":
+        return translate(lang, "seat.tutor")
+    return str(seat.get("name") or translate(lang, "list.free_seat"))
+
+
+def bot_choices() -> tuple[list[str], list[str]]:
+    """The new-game form's bots: the levels in their order (Facile, Moyen, Difficile), then
+    the other engines, for those who know them (the server accepts any of bot_names())."""
+    names = bot_names()
+    return [b for b in LEVELS if b in names], [b for b in names if b not in LEVELS]
+
+
+# Paths whose 404 and 405 stay a plain status: files fetched by pages (styles, scripts,
+# screens), not addresses a person types.
+PLAIN_ERRORS = ("/static/", "/screens/")
+
+
 def game_of(request: Request) -> Game | None:
     """The game named in the URL (`{kind}`), or None for an unknown one."""
     try:
@@ -232,6 +261,7 @@ class Site:
         here = request.url.path + (f"?{request.url.query}" if request.url.query else "")
         body = self.env.get_template(name).render(
             t=t, lang=lang, langs=LANGS, player=player, here=here, quote=quote,
+            one=lambda n: is_one(lang, n),
             catalogue=json.dumps(catalogue(lang), ensure_ascii=False).replace("</", "<\\/"),
             **context)
         return HTMLResponse(body, status_code=status)
@@ -239,13 +269,30 @@ class Site:
     def not_found(self, request: Request, player: Player | None, key: str) -> HTMLResponse:
         return self.page(request, "message.html", player, status=404, message_key=key)
 
+    async def http_error(self, request: Request, exc: Exception) -> Response:
+        """Starlette's own 404 (no such address) and 405 (a form's address opened as a page)
+        as the site's message page, in the reader's language; files keep a plain status."""
+        assert isinstance(exc, HTTPException)
+        if request.url.path.startswith(PLAIN_ERRORS) or exc.status_code not in (404, 405):
+            return PlainTextResponse(exc.detail, exc.status_code, headers=exc.headers)
+        player = await self.player(request)
+        key = "error.not_found" if exc.status_code == 404 else "error.method_not_allowed"
+        response = self.page(request, "message.html", player, status=exc.status_code,
+                             message_key=key)
+        response.headers.update(exc.headers or {})
+        return response
+
+    async def favicon(self, request: Request) -> Response:
+        return FileResponse(web_root() / "static" / "favicon.svg", media_type="image/svg+xml")
+
     # -- pages ------------------------------------------------------------------------------
     async def home(self, request: Request) -> Response:
         player = await self.player(request)
-        lists = await asyncio.to_thread(self._lists, player)
+        lang = pick(request.cookies.get(LANG_COOKIE))
+        lists = await asyncio.to_thread(self._lists, player, lang)
         return self.page(request, "home.html", player, games=games.all_games(), **lists)
 
-    def _lists(self, player: Player | None) -> dict[str, Any]:
+    def _lists(self, player: Player | None, lang: str) -> dict[str, Any]:
         def rows(items: list[GameRow]) -> list[dict[str, Any]]:
             out = []
             for r in items:
@@ -254,7 +301,7 @@ class Site:
                 except LudoError:
                     continue
                 out.append({"id": r.id, "title": title, "status": r.status,
-                            "names": [s.get("name") or "?" for s in r.seats],
+                            "names": [seat_label(lang, s) for s in r.seats],
                             "free": sum(1 for s in r.seats
                                         if s.get("kind") == "human" and not s.get("player")),
                             "moves": r.moves_count, "ranked": r.ranked,
@@ -282,7 +329,7 @@ class Site:
         return self.page(request, "new.html", player, game=game,
                          words=screen_text(game, pick(request.cookies.get(LANG_COOKIE))),
                          fields=option_fields(game, preset.options if preset else None),
-                         bots=bot_names(), error=None, setups=setups, preset=preset,
+                         bots=bot_choices(), error=None, setups=setups, preset=preset,
                          time_controls=list(TIME_CONTROLS.values()))
 
     async def new_game(self, request: Request) -> Response:
@@ -297,7 +344,7 @@ class Site:
         def again(key: str, detail: str = "") -> Response:
             return self.page(request, "new.html", player, status=400, game=game,
                              words=screen_text(game, pick(request.cookies.get(LANG_COOKIE))),
-                             fields=option_fields(game), bots=bot_names(), setups=[],
+                             fields=option_fields(game), bots=bot_choices(), setups=[],
                              preset=None, time_controls=list(TIME_CONTROLS.values()),
                              error=translate(pick(request.cookies.get(LANG_COOKIE)), key)
                              + (f" {detail}" if detail else ""))
@@ -363,6 +410,9 @@ class Site:
         room = await self.hub.room(request.path_params["gid"])
         if room is None:
             return self.not_found(request, player, "error.unknown_game")
+        if await self.daily_closed(room.id, room.seats_of(player.id if player else None)):
+            return self.page(request, "message.html", player, status=403,
+                             message_key="daily.room_private")
         lang = pick(request.cookies.get(LANG_COOKIE))
         data = {"game": room.id, "kind": room.game.id, "lang": lang,
                 "screen": f"/screens/{room.game.id}/screen.js" if screen_dir(room.game)
@@ -417,13 +467,13 @@ class Site:
         events = [room.game.describe(e, lang) for e in room.steps[step - 1].events
                   if e.visible_to(None)] if step else []
         result = room.result()
-        names = [room.seats[s].get("name") or str(s + 1) for s in result.winners] if result else []
+        names = [seat_label(lang, room.seats[s]) for s in result.winners] if result else []
         view = state.view(None)
         # With a screen of its own, the game is drawn by it, read-only (no legal actions).
         data = {"game": room.id, "kind": room.game.id, "lang": lang, "view": view,
                 "screen": f"/screens/{room.game.id}/screen.js" if screen_dir(room.game)
                 else None, "screen_text": room_words(room.game, lang),
-                "seats": [{"seat": i, "name": s.get("name") or "", "kind": s.get("kind"),
+                "seats": [{"seat": i, "name": seat_label(lang, s), "kind": s.get("kind"),
                            "bot": s.get("bot")} for i, s in enumerate(room.seats)]}
         return self.page(request, "replay.html", player, room=room, step=step,
                          data=json.dumps(data, ensure_ascii=False).replace("</", "<\\/"),
@@ -510,6 +560,12 @@ class Site:
         attempt = await asyncio.to_thread(self.store.daily_of_game, game_id)
         return attempt is not None and attempt.day >= daily.today().isoformat()
 
+    async def daily_closed(self, game_id: str, seats: list[int]) -> bool:
+        """Whether a room is closed to a viewer holding `seats` in it: a daily challenge is
+        followed by its own player alone until its record is published (daily_secret), so
+        nobody sees the day's deal (the bot's moves, the log) before playing it."""
+        return not seats and await self.daily_secret(game_id)
+
     async def ratings_page(self, request: Request) -> Response:
         player = await self.player(request)
         boards = await asyncio.to_thread(self._ratings_boards)
@@ -583,7 +639,8 @@ class Site:
         folder = reports.find(request.path_params["setup"], self.reports_root)
         name = request.path_params["file"]
         if folder is None or name not in reports.FILES or not (folder / name).is_file():
-            return Response(status_code=404)
+            player = await self.player(request)
+            return self.not_found(request, player, "balance.no_such_file")
         return FileResponse(folder / name, filename=f"{folder.name}-{name}")
 
     # -- tutorials (MT-27) ---------------------------------------------------------------------
@@ -660,13 +717,15 @@ class Site:
     # -- players ----------------------------------------------------------------------------
     async def login_page(self, request: Request) -> Response:
         player = await self.player(request)
-        return self.page(request, "login.html", player,
+        return self.page(request, "login.html", player, password_min=PASSWORD_MIN,
                          next=safe_next(request.query_params.get("next")), error=None)
 
     async def _form_error(self, request: Request, key: str, nxt: str) -> Response:
         player = await self.player(request)
         return self.page(request, "login.html", player, status=400, next=nxt,
-                         error=translate(pick(request.cookies.get(LANG_COOKIE)), key))
+                         password_min=PASSWORD_MIN,
+                         error=translate(pick(request.cookies.get(LANG_COOKIE)), key,
+                                         n=PASSWORD_MIN))
 
     async def guest(self, request: Request) -> Response:
         form = await request.form()
@@ -760,6 +819,8 @@ class Site:
         if room is None:
             raise ProtocolError("unknown_game")
         if m.type == "watch":
+            if await self.daily_closed(room.id, room.seats_of(client.player_id)):
+                raise ProtocolError("daily_private")
             since = m.int_field("since", required=False) or 0
             if client.room is not None and client.room is not room:
                 client.room.clients.discard(client)
@@ -811,6 +872,7 @@ def create_app(db_url: str, *, plugins: Sequence[str] = (), bot_workers: int = 2
 
     routes = [
         Route("/", site.home, name="home"),
+        Route("/favicon.ico", site.favicon),
         Route("/new/{kind}", site.new_form, methods=["GET"], name="new"),
         Route("/new/{kind}", site.new_game, methods=["POST"]),
         Route("/g/{gid}", site.room_page, name="room"),
@@ -837,6 +899,7 @@ def create_app(db_url: str, *, plugins: Sequence[str] = (), bot_workers: int = 2
     ]
     middleware = [Middleware(SessionMiddleware, secret_key=store.secret_key(),
                              session_cookie="ludo_session", max_age=YEAR, same_site="lax")]
-    app = Starlette(routes=routes, middleware=middleware, lifespan=lifespan)
+    app = Starlette(routes=routes, middleware=middleware, lifespan=lifespan,
+                    exception_handlers={404: site.http_error, 405: site.http_error})
     app.state.site = site
     return app

@@ -38,3 +38,15 @@ def translate(lang: str, key: str, **params: Any) -> str:
         except (KeyError, IndexError, ValueError):
             return text
     return text
+
+
+def is_one(lang: str, n: int) -> bool:
+    """Whether `n` takes the singular: 0 and 1 in French ("0 coup", "1 coup"), 1 in English
+    ("0 moves", "1 move"). Templates pick a `_one` or `_other` key with it."""
+    return n < 2 if pick(lang) == "fr" else n == 1
+
+
+def bot_label(lang: str, spec: str) -> str:
+    """A bot's name for people: a level's translated name (`bot.facile` ...: Facile, Easy),
+    any other engine by its spec (`mcts`, `greedy`)."""
+    return catalogue(pick(lang)).get(f"bot.{spec}") or spec

@@ -39,7 +39,7 @@ from ludotheque.store import GameRow, Player, RatingRow, Store
 
 from .bots import BotPool
 from .clocks import Clocks
-from .i18n import translate
+from .i18n import bot_label, translate
 from .protocol import CHAT_BURST, CHAT_WINDOW, MAX_CHAT, ProtocolError
 from .ratings import Rating, rate_game
 
@@ -215,6 +215,8 @@ class Room:
             "kind": seat.get("kind"),
             "name": seat.get("name") or "",
             "bot": seat.get("bot"),
+            # The level's name in the client's language ("Facile", "Easy"); "bot" is the spec.
+            "bot_name": bot_label(client.lang, str(seat["bot"])) if seat.get("bot") else None,
             "free": seat_is_free(seat),
             "mine": seat.get("kind") == "human" and seat.get("player") is not None
             and seat.get("player") == client.player_id,
