@@ -43,6 +43,7 @@ def test_the_list_shows_every_shipped_report(server: LiveServer) -> None:
             cells = html.unescape(row.group(0))
             assert f'href="/balance/{item.setup}"' in cells
             assert f'data-label="Parties">{item.report.games}</td>' in cells
+            assert re.search(r'data-label="Robots" title="[^"]+">(Facile|Hasard)</td>', cells)
             assert f"{item.report.players} joueurs" in cells
             for seat in item.report.seats:
                 assert french(seat.rate) in cells
@@ -66,8 +67,10 @@ def test_a_report_shows_its_figures_in_french_and_in_english(server: LiveServer)
     with httpx.Client(base_url=server.url) as browser:
         for lang, fmt, words in [
             ("fr", french, ["MIMIK : équilibre", "Place 1", "▲ plus fort", "▲ avantage",
+                            "1000 parties entre robots Facile (facile:time=0).",
                             "MIMIK : score par place, 1000 parties"]),
             ("en", english, ["MIMIK: balance", "Seat 1", "▲ stronger", "▲ advantage",
+                             "1000 games between Easy bots (facile:time=0).",
                              "MIMIK: score by seat, 1000 games"]),
         ]:
             browser.get(f"/lang/{lang}")

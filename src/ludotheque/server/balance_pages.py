@@ -14,7 +14,7 @@ from ludotheque import games
 from ludotheque.core import JSON, Game, LudoError
 from ludotheque.sim.reports import Measure, Shipped
 
-from .i18n import translate
+from .i18n import bot_label, translate
 
 # Colour is never the only carrier of a verdict: each has its symbol, beside its text.
 SYMBOLS = {"stronger": "▲", "even": "●", "weaker": "▼"}
@@ -108,9 +108,15 @@ def setup_text(shipped: Shipped, lang: str, words: dict[str, str]) -> str:
     return " · ".join([players, ", ".join(options)]) if options else players
 
 
-def bots_text(shipped: Shipped) -> str:
+def bot_specs(shipped: Shipped) -> str:
     """The bots' specs ('facile:time=0'), each once: the same bot usually plays every seat."""
     return ", ".join(dict.fromkeys(shipped.report.bots))
+
+
+def bots_text(shipped: Shipped, lang: str) -> str:
+    """The bots as people name them: a level's name (Facile, Easy), knobs left to the spec."""
+    return ", ".join(dict.fromkeys(bot_label(lang, spec.split(":")[0])
+                                   for spec in shipped.report.bots))
 
 
 def seat_rows(shipped: Shipped, lang: str) -> list[dict[str, Any]]:
