@@ -106,7 +106,7 @@ def test_the_lesson_box_speaks_to_the_learner_as_the_lessons_do() -> None:
     formal = re.compile(r"\b(vous(?! deux)|votre|vos)\b", re.IGNORECASE)
     for key in ("learn.missed", "learn.solution", "learn.solved", "learn.retry", "learn.next"):
         assert not formal.search(translate("fr", key, played="x", moves="y")), key
-    for game in games.all_games():
-        for lesson in game.lessons():
+    for game_id in ("mitix", "mindbug", "diamagique", "mitan", "mimik"):  # not test plugins
+        for lesson in games.get(game_id).lessons():
             for words in (lesson.text, lesson.hint, lesson.success):
-                assert not formal.search(words.fr), (game.id, lesson.id, words.fr)
+                assert not formal.search(words.fr), (game_id, lesson.id, words.fr)

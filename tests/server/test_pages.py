@@ -301,17 +301,15 @@ def test_every_games_checkboxes_sit_beside_their_text(server: LiveServer,
                                                         people: list[Player]) -> None:
     """A checkbox of the new-game form is in a "check" label, before its text (site.css
     lays those out in a row), in every game's form."""
-    from ludotheque import games
-
     seen = 0
-    for game in games.all_games():
-        form = people[0].http.get(f"/new/{game.id}").text
+    for game_id in ("mitix", "mindbug", "diamagique", "mitan", "mimik"):  # not test plugins
+        form = people[0].http.get(f"/new/{game_id}").text
         labels = re.findall(r"<label([^>]*)>\s*(<input[^>]*>|[^<]*)", form)
         for attributes, start in labels:
             if 'type="checkbox"' in start:
-                assert 'class="check"' in attributes, (game.id, attributes)
+                assert 'class="check"' in attributes, (game_id, attributes)
         checkboxes = re.findall(r'<input type="checkbox"[^>]*>', form)
         inside = re.findall(r'<label class="check"[^>]*><input type="checkbox"', form)
-        assert len(checkboxes) == len(inside) >= 2, game.id  # the options', ranked, public
+        assert len(checkboxes) == len(inside) >= 2, game_id  # the options', ranked, public
         seen += len(checkboxes) - 2
     assert seen >= 1  # Mindbug's New Servants at least
