@@ -265,7 +265,7 @@ _FR: dict[str, Say] = {
     "reshuffled": lambda d: f"La défausse est mélangée et forme la pioche ({d['cards']} cartes)",
     "mimik_returned": lambda d: "Un second MIMIK retourne dans la pioche, vous repiochez",
     "discarded": lambda d: f"{_Seat(d)} défausse {_card(d['card'])} face visible",
-    "posed": lambda d: f"{_Seat(d)} pose {_card(d['card'])} : +{d['value']} points",
+    "posed": lambda d: f"{_Seat(d)} pose {_card(d['card'])} : +{_points(d['value'])}",
     "copied": _copied_fr,
     "sabotaged": lambda d: (f"{_Seat(d)} sabote le {_card(d['card'])} posé devant "
                             f"{_seat(d, 'owner')} : {_points(d['value'])} en moins"),
@@ -312,7 +312,7 @@ _EN: dict[str, Say] = {
     "mimik_returned": lambda d: "A second MIMIK goes back into the draw pile; you draw again",
     "discarded": lambda d: f"{_Seat(d, lang='en')} discards {_card(d['card'], 'en')} face up",
     "posed": lambda d: (f"{_Seat(d, lang='en')} poses {_card(d['card'], 'en')}: "
-                        f"+{d['value']} points"),
+                        f"+{_points(d['value'], 'en')}"),
     "copied": _copied_en,
     "sabotaged": lambda d: (f"{_Seat(d, lang='en')} sabotages the {_card(d['card'], 'en')} "
                             f"posed by {_seat(d, 'owner', 'en')}: "
