@@ -20,13 +20,13 @@ pytestmark = pytest.mark.browser
 WORDS = {
     "fr": {"bot": "Robot random", "player": "Joueur", "notation": "Le coup en notation",
            "lost": "Vous avez perdu.", "winner": "Victoire : Robot random",
-           "mover": "Joué par Robot random", "first": "⇤ Début", "last": "Fin ⇥",
-           "seats": ["Joueur 1 : Robot random", "Joueur 2 : Amélie"]},
+           "mover": "Joué par Robot random", "first": "⇤ Début", "last": "Fin ⇥"},
     "en": {"bot": "Bot random", "player": "Player", "notation": "The move in notation",
            "lost": "You lost.", "winner": "Winner: Bot random",
-           "mover": "Played by Bot random", "first": "⇤ Start", "last": "End ⇥",
-           "seats": ["Player 1: Bot random", "Player 2: Amélie"]},
+           "mover": "Played by Bot random", "first": "⇤ Start", "last": "End ⇥"},
 }
+SEATS = {"fr": ["Joueur 1 : Robot random", "Joueur 2 : Amélie"],
+         "en": ["Player 1: Bot random", "Player 2: Amélie"]}
 # Words of the engine's notation that a reader must not meet outside the notation itself
 # (and in French, MIMIK's English card names).
 NOTATION = re.compile(r"\b(play|decline|mindbug|attack|block|noblock|discard)\b|#\d|MIMIK = ")
@@ -84,7 +84,7 @@ def test_the_log_the_end_banner_and_the_replay_speak_the_readers_words(
     expect(page.get_by_test_id("events").locator("li").first).to_have_text(said)
     expect(page.get_by_test_id("notation")).to_have_text(action)
     expect(page.get_by_test_id("notation")).to_have_attribute("title", words["notation"])
-    assert page.get_by_test_id("replay-seats").locator("li").all_inner_texts() == words["seats"]
+    assert page.get_by_test_id("replay-seats").locator("li").all_inner_texts() == SEATS[lang]
     expect(page.get_by_test_id("first")).to_have_text(words["first"])
     expect(page.get_by_test_id("last")).to_have_text(words["last"])
     expect(page.get_by_test_id("result")).to_contain_text(words["winner"])
