@@ -91,8 +91,11 @@ def take_turn(page: Page, side: int, only: str | None = None) -> bool:
     return True
 
 
-def log_has(page: Page, text: str) -> None:
-    expect(page.get_by_test_id("log")).to_contain_text(text)
+def log_has(page: Page, who: str, action: str) -> None:
+    """A step of the log by `who` with `action` as its notation (its events say it in words)."""
+    notation = page.locator("code", has_text=re.compile(f"^{re.escape(action)}$"))
+    step = page.locator("#log .step").filter(has_text=who).filter(has=notation)
+    expect(step.first).to_be_visible()
 
 
 def test_a_whole_open_game_against_a_bot_by_clicks_cursor_and_notation(
@@ -128,7 +131,7 @@ def test_a_whole_open_game_against_a_bot_by_clicks_cursor_and_notation(
     first = sorted(market)[0]
     field.fill(f"pick {first}")
     field.press("Enter")
-    log_has(page, f"1. Ada : pick {first}")
+    log_has(page, "1. Ada", f"pick {first}")
 
     play_until([page], lambda p: take_turn(p, 0, "draft"), lambda: phase(page) == "placement", 60)
     # Placement with the keyboard: the Chef is in hand, the cursor starts on e2.
@@ -139,7 +142,7 @@ def test_a_whole_open_game_against_a_bot_by_clicks_cursor_and_notation(
     page.keyboard.press("ArrowLeft")
     expect(page.locator(".mt-hit[tabindex='0']")).to_have_attribute("data-square", "d2")
     page.keyboard.press("Enter")
-    log_has(page, "Ada : C@d2")
+    log_has(page, "Ada", "C@d2")
     expect(page.locator(".mt-piece[data-square=d2]")).to_have_attribute("data-piece", "C")
 
     play_until([page], lambda p: take_turn(p, 0, "placement"), lambda: phase(page) == "battle",
@@ -170,14 +173,14 @@ def test_a_whole_open_game_against_a_bot_by_clicks_cursor_and_notation(
     choice = page.get_by_test_id(f"choice-{text}")
     if choice.count():
         choice.click()
-    log_has(page, f"Ada : {text}")
+    log_has(page, "Ada", text)
 
     # A move typed in the notation.
     wait_for_turn(page)
     text = best(legal(page), 0)
     field.fill(text)
     field.press("Enter")
-    log_has(page, f"Ada : {text}")
+    log_has(page, "Ada", text)
 
     # The first time a piece can take, its targets are shown (a capture is marked by its own
     # shape, the red corners) before it takes.
@@ -338,7 +341,7 @@ def test_black_in_english_sees_its_camp_below_and_plays_with_the_keyboard(
     expect(card).to_have_attribute("aria-label", re.compile(r"^Pick a .+ left, value"))
     card.focus()
     page.keyboard.press("Enter")
-    log_has(page, f"Noé: pick {letter}")
+    log_has(page, "Noé", f"pick {letter}")
     play_until([page], lambda p: take_turn(p, 1, "draft"), lambda: phase(page) == "placement", 60)
     wait_for_turn(page)
     # The cursor starts on e8; down on Black's screen is towards rank 9.
@@ -348,7 +351,7 @@ def test_black_in_english_sees_its_camp_below_and_plays_with_the_keyboard(
     page.keyboard.press("ArrowDown")
     expect(page.locator(".mt-hit[tabindex='0']")).to_have_attribute("data-square", "e9")
     page.keyboard.press("Enter")
-    log_has(page, "Noé: C@e9")
+    log_has(page, "Noé", "C@e9")
     expect(page.locator(".mt-piece[data-square=e9]")).to_have_attribute("data-piece", "c")
     expect(square(page, "e9")).to_have_attribute("aria-label", re.compile("^e9, black Chief"))
 

@@ -2,16 +2,22 @@
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 from rich.console import Console
 
 from ludotheque.core.game import Event
 from ludotheque.core.rng import Rng
+from ludotheque.games import mimik
 from ludotheque.games.mimik import GAME
+from ludotheque.games.mimik.cards import ACTION_NAMES
 from ludotheque.games.mimik.game import _EN, _FR
 
 from .helpers import play, table
 
 FILL = ["1", "1", "1", "1"]
+WEB = Path(mimik.__file__).parent / "web"
 
 
 def random_events(seed: int, players: int, options: dict[str, object]) -> list[Event]:
@@ -41,10 +47,10 @@ def test_every_event_is_said_in_french_and_english() -> None:
 def test_a_sabotage_is_said_in_both_languages_with_its_ruling() -> None:
     state = table(2, hands=[["Sabotage", *FILL, "1"], ["1"] * 5], posed_cards=[[], [8]])
     event = play(state, "Sabotage 1.0")[0]
-    # Seats are said from 1, as the room lists them (the notation counts from 0).
-    assert GAME.describe(event) == ("Le siège 1 sabote le 8 posé devant le siège 2 : "
+    # Seats are said from 1, "Joueur N" as in every game (the notation counts from 0).
+    assert GAME.describe(event) == ("Joueur 1 sabote le 8 posé devant Joueur 2 : "
                                     "8 points en moins (MK-15)")
-    assert GAME.describe(event, "en") == ("Seat 1 sabotages the 8 posed by seat 2: "
+    assert GAME.describe(event, "en") == ("Player 1 sabotages the 8 posed by Player 2: "
                                           "8 points fewer (MK-15)")
 
 
@@ -72,3 +78,46 @@ def test_the_rules_summaries_exist_in_both_languages_with_the_key_rulings() -> N
         assert word in text
         for ruling in ("MK-7", "MK-8", "MK-9", "MK-21", "MK-26", "MK-27"):
             assert ruling in text
+
+
+def french_card_names() -> dict[str, str]:
+    """The names the screen prints on the card faces (web/fr.json), by printed name."""
+    words = json.loads((WEB / "fr.json").read_text("utf-8"))
+    keys = dict(zip(ACTION_NAMES, ("sabotage", "swap", "reverse", "pause", "half", "discard2",
+                                   "pickpocket", "swapscore", "tsunami"), strict=True))
+    return {name: words[f"mimik.card.{key}"] for name, key in keys.items()}
+
+
+def test_every_action_card_has_its_french_name_in_french_texts() -> None:
+    names = french_card_names()
+    assert names["Discard x2"] == "Défausse x2" and names["Half"] == "Moitié"
+    for card, french in names.items():
+        state = table(2, hands=[[card, *FILL, "1"], ["1"] * 5], deck=[card, "1"])
+        events = play(state, f"discard {card}")
+        said = [GAME.describe(e) for e in events]
+        assert f"Joueur 1 défausse {french} face visible (MK-11)" in said, said
+        assert f"Vous piochez : {french}" in said, said  # seat 2 draws it
+        english = [GAME.describe(e, "en") for e in events]
+        assert f"Player 1 discards {card} face up (MK-11)" in english, english
+        if french != card:
+            assert not any(card in line for line in said), said
+
+
+def test_a_pickpocket_names_the_cards_in_french() -> None:
+    state = table(2, hands=[["Pickpocket", "2", "2", "2", "2", "3"],
+                            ["Half", "Reverse", "Swap"]], posed_cards=[[5], [4]])
+    events = play(state, "Pickpocket 1")
+    said = [GAME.describe(e) for e in events]
+    assert "Main de Joueur 2 : Échange, Inversion, Moitié (MK-21)" in said, said
+    events = play(state, "keep Half discard 3")
+    said = [GAME.describe(e) for e in events]
+    assert any(line.startswith("Joueur 1 vole Moitié à Joueur 2") for line in said), said
+    assert not any("Half" in line for line in said), said
+
+
+def test_discard_x2_names_its_cards_in_french() -> None:
+    state = table(2, hands=[["Discard x2", "3", "Swap Score", "Tsunami", "Pause", "1"],
+                            ["1"] * 5])
+    said = [GAME.describe(e) for e in play(state, "Discard x2 Swap Score Tsunami")]
+    assert any(line.startswith("Joueur 1 défausse Échange de score et Tsunami")
+               for line in said), said

@@ -71,11 +71,11 @@ def test_a_copy_says_from_whom_it_copied_mk26() -> None:
     events = play(state, "MIMIK = 7")
     copied = next(e for e in events if e.kind == "copied")
     assert copied.data["from"] == [1, 2] and copied.data["discard"] is True
-    assert GAME.describe(copied) == ("Le siège 1 pose son MIMIK et copie le 7 posé devant le "
-                                     "siège 2 ou 3 ou du dessus de la défausse : il vaut 7 "
+    assert GAME.describe(copied) == ("Joueur 1 pose son MIMIK et copie le 7 posé devant "
+                                     "Joueur 2 ou 3 ou du dessus de la défausse : il vaut 7 "
                                      "(MK-26)")
-    assert GAME.describe(copied, "en") == ("Seat 1 poses their MIMIK copying the 7 posed by "
-                                           "seat 2 or 3 or on top of the discard pile: it is "
+    assert GAME.describe(copied, "en") == ("Player 1 poses their MIMIK copying the 7 posed by "
+                                           "Player 2 or 3 or on top of the discard pile: it is "
                                            "worth 7 (MK-26)")
 
 
@@ -94,30 +94,30 @@ def test_the_win_and_an_overshoot_name_both_team_members() -> None:
     events = play(state, "pose 5")
     won = next(e for e in events if e.kind == "won")
     assert won.data["seats"] == [0, 2]
-    assert GAME.describe(won) == ("Les sièges 1 et 3 atteignent exactement 50 points et "
+    assert GAME.describe(won) == ("Joueurs 1 et 3 atteignent exactement 50 points et "
                                   "gagnent ! (MK-9)")
-    assert GAME.describe(won, "en") == "Seats 1 and 3 reach exactly 50 points and win! (MK-9)"
+    assert GAME.describe(won, "en") == "Players 1 and 3 reach exactly 50 points and win! (MK-9)"
 
 
 def test_describe_result_says_who_reached_the_target_with_the_scores_mk9() -> None:
     result = Result((1, 0, 1), (41.0, 30.0, 12.0), "target_reached", "", ruling="MK-9")
     assert GAME.describe_result(result, "fr") == (
-        "Le siège 2 atteint exactement 30 points, la cible (MK-9) ; les autres : "
-        "le siège 1 : 41, le siège 3 : 12.")
+        "Joueur 2 atteint exactement 30 points, la cible (MK-9) ; les autres : "
+        "Joueur 1 : 41, Joueur 3 : 12.")
     assert GAME.describe_result(result, "en") == (
-        "Seat 2 reaches exactly 30 points, the target (MK-9); the others: seat 1: 41, "
-        "seat 3: 12.")
+        "Player 2 reaches exactly 30 points, the target (MK-9); the others: Player 1: 41, "
+        "Player 3: 12.")
 
 
 def test_describe_result_in_team_mode_speaks_of_teams() -> None:
     result = Result((1, 0, 1, 0), (44.0, 50.0, 44.0, 50.0), "target_reached", "",
                     teams=(0, 1, 0, 1))
     assert GAME.describe_result(result) == (
-        "Les sièges 2 et 4 atteignent exactement 50 points, la cible (MK-9) ; l’autre : "
-        "les sièges 1 et 3 : 44.")
+        "Joueurs 2 et 4 atteignent exactement 50 points, la cible (MK-9) ; l’autre : "
+        "Joueurs 1 et 3 : 44.")
     assert GAME.describe_result(result, "en") == (
-        "Seats 2 and 4 reach exactly 50 points, the target (MK-9); the other: "
-        "seats 1 and 3: 44.")
+        "Players 2 and 4 reach exactly 50 points, the target (MK-9); the other: "
+        "Players 1 and 3: 44.")
 
 
 def test_describe_result_of_a_game_stopped_at_the_turn_limit_mk29() -> None:
@@ -128,7 +128,7 @@ def test_describe_result_of_a_game_stopped_at_the_turn_limit_mk29() -> None:
     assert result is not None and result.reason == "turn_limit"
     assert GAME.describe_result(result) == (
         "Partie nulle : personne n'a atteint exactement la cible en 2 000 tours (MK-29) ; "
-        "scores : le siège 1 : 0, le siège 2 : 0.")
+        "scores : Joueur 1 : 0, Joueur 2 : 0.")
     assert GAME.describe_result(result, "en").startswith("A draw: no one reached exactly")
 
 

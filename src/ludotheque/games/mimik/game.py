@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Mapping, Sequence
+from functools import cache
+from pathlib import Path
 from typing import Any, ClassVar, Literal
 
 from pydantic import field_validator
@@ -165,12 +168,32 @@ def _n(seat: object) -> int:
 
 
 def _seat(data: Mapping[str, Any], key: str = "seat", lang: str = "fr") -> str:
-    return f"{'siège' if lang == 'fr' else 'seat'} {_n(data.get(key))}"
+    """A seat as every game of the site names it: "Joueur 2" / "Player 2"."""
+    return f"{'Joueur' if lang == 'fr' else 'Player'} {_n(data.get(key))}"
 
 
 def _Seat(data: Mapping[str, Any], key: str = "seat", lang: str = "fr") -> str:
     """A seat at the start of a sentence."""
-    return f"{'Le siège' if lang == 'fr' else 'Seat'} {_n(data.get(key))}"
+    return _seat(data, key, lang)
+
+
+# The catalogue keys of the action cards (as the screen's web/<lang>.json names them).
+_CARD_KEYS = {"Sabotage": "sabotage", "Swap": "swap", "Reverse": "reverse", "Pause": "pause",
+              "Half": "half", "Discard x2": "discard2", "Pickpocket": "pickpocket",
+              "Swap Score": "swapscore", "Tsunami": "tsunami", "MIMIK": "mimik"}
+
+
+@cache
+def _card_names(lang: str) -> dict[str, str]:
+    """The printed names in the reader's language, the very words of the screen's card
+    faces (web/fr.json, web/en.json: "Défausse x2", "Échange"...)."""
+    words = json.loads((Path(__file__).parent / "web" / f"{lang}.json").read_text("utf-8"))
+    return {name: str(words[f"mimik.card.{key}"]) for name, key in _CARD_KEYS.items()}
+
+
+def _card(name: object, lang: str = "fr") -> str:
+    """A card's name in the reader's language (a Value card is its number)."""
+    return _card_names("en" if lang == "en" else "fr").get(str(name), str(name))
 
 
 def _side(data: Mapping[str, Any], lang: str) -> str:
@@ -179,7 +202,7 @@ def _side(data: Mapping[str, Any], lang: str) -> str:
     if len(seats) == 1:
         return _Seat({"seat": seats[0]}, lang=lang)
     numbers = (" et " if lang == "fr" else " and ").join(str(_n(s)) for s in seats)
-    return f"{'Les sièges' if lang == 'fr' else 'Seats'} {numbers}"
+    return f"{'Joueurs' if lang == 'fr' else 'Players'} {numbers}"
 
 
 def _copied_from(data: Mapping[str, Any], lang: str) -> str:
@@ -187,7 +210,7 @@ def _copied_from(data: Mapping[str, Any], lang: str) -> str:
     pile."""
     fr = lang == "fr"
     seats = [str(_n(s)) for s in data.get("from", [])]
-    places = [f"{'posé devant le siège' if fr else 'posed by seat'} "
+    places = [f"{'posé devant Joueur' if fr else 'posed by Player'} "
               + (" ou " if fr else " or ").join(seats)] if seats else []
     if data.get("discard"):
         places.append("du dessus de la défausse" if fr else "on top of the discard pile")
@@ -204,63 +227,69 @@ def _points(value: object, lang: str = "fr") -> str:
 
 
 def _cards(data: Mapping[str, Any], lang: str = "fr") -> str:
-    return (" et " if lang == "fr" else " and ").join(str(c) for c in data.get("cards", []))
+    return (" et " if lang == "fr" else " and ").join(_card(c, lang)
+                                                      for c in data.get("cards", []))
+
+
+def _hand(data: Mapping[str, Any], lang: str) -> str:
+    return ", ".join(_card(c, lang) for c in data.get("hand", []))
 
 
 def _copied_fr(d: dict[str, Any]) -> str:
     where = _copied_from(d, "fr")
     if d.get("value") is None:
-        return (f"{_Seat(d)} pose son MIMIK et copie le {d['card']} du dessus de la défausse : "
-                "son effet s'applique, le MIMIK reste posé sans valeur")
-    return (f"{_Seat(d)} pose son MIMIK et copie le {d['card']}"
+        return (f"{_Seat(d)} pose son MIMIK et copie la carte {_card(d['card'])} du dessus de "
+                "la défausse : son effet s'applique, le MIMIK reste posé sans valeur")
+    return (f"{_Seat(d)} pose son MIMIK et copie le {_card(d['card'])}"
             + (f" {where}" if where else "") + f" : il vaut {d['value']}")
 
 
 def _copied_en(d: dict[str, Any]) -> str:
     where = _copied_from(d, "en")
     if d.get("value") is None:
-        return (f"{_Seat(d, lang='en')} poses their MIMIK copying the {d['card']} on top of the "
-                "discard pile: its effect applies, the MIMIK stays posed with no value")
-    return (f"{_Seat(d, lang='en')} poses their MIMIK copying the {d['card']}"
+        return (f"{_Seat(d, lang='en')} poses their MIMIK copying the {_card(d['card'], 'en')} "
+                "on top of the discard pile: its effect applies, the MIMIK stays posed with no "
+                "value")
+    return (f"{_Seat(d, lang='en')} poses their MIMIK copying the {_card(d['card'], 'en')}"
             + (f" {where}" if where else "") + f": it is worth {d['value']}")
 
 
 Say = Callable[[dict[str, Any]], str]
 
 _FR: dict[str, Say] = {
-    "turn": lambda d: f"Tour {d['turn']} : au {_seat(d)} de jouer",
+    "turn": lambda d: f"Tour {d['turn']} : à {_seat(d)} de jouer",
     "skipped": lambda d: f"{_Seat(d)} saute son tour : il ne pioche ni ne joue (Pause)",
     "no_card": lambda d: f"{_Seat(d)} n'a aucune carte et passe",
     "draw": lambda d: f"{_Seat(d)} pioche {_count(d['cards'], 'carte', 'cartes')}",
-    "drew": lambda d: f"Vous piochez : {d['card']}",
+    "drew": lambda d: f"Vous piochez : {_card(d['card'])}",
     "reshuffled": lambda d: f"La défausse est mélangée et forme la pioche ({d['cards']} cartes)",
     "mimik_returned": lambda d: "Un second MIMIK retourne dans la pioche, vous repiochez",
-    "discarded": lambda d: f"{_Seat(d)} défausse {d['card']} face visible",
-    "posed": lambda d: f"{_Seat(d)} pose {d['card']} : +{d['value']} points",
+    "discarded": lambda d: f"{_Seat(d)} défausse {_card(d['card'])} face visible",
+    "posed": lambda d: f"{_Seat(d)} pose {_card(d['card'])} : +{_points(d['value'])}",
     "copied": _copied_fr,
-    "sabotaged": lambda d: (f"{_Seat(d)} sabote le {d['card']} posé devant le "
+    "sabotaged": lambda d: (f"{_Seat(d)} sabote le {_card(d['card'])} posé devant "
                             f"{_seat(d, 'owner')} : {_points(d['value'])} en moins"),
     "swapped": lambda d: (f"{_Seat(d)} échange sa carte posée de valeur {d['gave']} contre "
-                          f"celle de valeur {d['got']} du {_seat(d, 'owner')}"),
-    "reversed": lambda d: (f"{_Seat(d)} inverse une carte posée devant le "
+                          f"celle de valeur {d['got']} de {_seat(d, 'owner')}"),
+    "reversed": lambda d: (f"{_Seat(d)} inverse une carte posée devant "
                            f"{_seat(d, 'owner')} : {d['before']} devient {d['after']}"),
-    "halved": lambda d: (f"{_Seat(d)} divise par 2 une carte posée devant le "
+    "halved": lambda d: (f"{_Seat(d)} divise par 2 une carte posée devant "
                          f"{_seat(d, 'owner')} : {d['before']} devient {d['after']}"),
-    "paused": lambda d: f"{_Seat(d)} joue Pause : le {_seat(d, 'paused')} sautera son tour",
+    "paused": lambda d: f"{_Seat(d)} joue {_card('Pause')} : {_seat(d, 'paused')} sautera son tour",
     "discarded_two": lambda d: f"{_Seat(d)} défausse {_cards(d)} et pioche 2 cartes",
-    "pickpocket": lambda d: (f"{_Seat(d)} fait les poches du {_seat(d, 'victim')} : il "
+    "pickpocket": lambda d: (f"{_Seat(d)} fait les poches de {_seat(d, 'victim')} : il "
                              "regarde sa main et y prend une carte"),
-    "looked": lambda d: f"Main du {_seat(d, 'victim')} : {', '.join(d['hand']) or 'vide'}",
-    "stole": lambda d: (f"{_Seat(d)} vole {d['card']} au {_seat(d, 'victim')}"
+    "looked": lambda d: f"Main de {_seat(d, 'victim')} : {_hand(d, 'fr') or 'vide'}",
+    "stole": lambda d: (f"{_Seat(d)} vole {_card(d['card'])} à {_seat(d, 'victim')}"
                         + (" et la joue aussitôt" if d.get("played") else " et la garde")),
-    "kept": lambda d: (f"{_Seat(d)} garde la carte volée au {_seat(d, 'victim')} et défausse "
-                       f"{d['discarded']} ; le {_seat(d, 'victim')} repiochera une carte"),
-    "swapped_score": lambda d: (f"{_Seat(d)} échange son score avec le {_seat(d, 'other')} : "
+    "kept": lambda d: (f"{_Seat(d)} garde la carte volée à {_seat(d, 'victim')} et défausse "
+                       f"{_card(d['discarded'])} ; {_seat(d, 'victim')} repiochera une carte"),
+    "swapped_score": lambda d: (f"{_Seat(d)} échange son score avec {_seat(d, 'other')} : "
                                 f"{d['before'][0]} contre {d['before'][1]} devient "
                                 f"{d['after'][0]} contre {d['after'][1]}"),
-    "tsunami": lambda d: (f"{_Seat(d)} déclenche un Tsunami : chaque adversaire perd sa plus "
-                          "forte carte Valeur posée"),
-    "tsunami_lost": lambda d: (f"{_Seat(d, 'owner')} perd son {d['card']} posé "
+    "tsunami": lambda d: (f"{_Seat(d)} déclenche un {_card('Tsunami')} : chaque adversaire "
+                          "perd sa plus forte carte Valeur posée"),
+    "tsunami_lost": lambda d: (f"{_Seat(d, 'owner')} perd son {_card(d['card'])} posé "
                                f"({_points(d['value'])})"),
     "overshoot": lambda d: (f"Dépassement : {_side(d, 'fr')} "
                             f"{'sont' if len(d.get('seats') or [0]) > 1 else 'est'} à "
@@ -278,14 +307,16 @@ _EN: dict[str, Say] = {
     "skipped": lambda d: f"{_Seat(d, lang='en')} skips this turn: no draw, no play (Pause)",
     "no_card": lambda d: f"{_Seat(d, lang='en')} has no card and passes",
     "draw": lambda d: f"{_Seat(d, lang='en')} draws {_count(d['cards'], 'card', 'cards')}",
-    "drew": lambda d: f"You draw: {d['card']}",
+    "drew": lambda d: f"You draw: {_card(d['card'], 'en')}",
     "reshuffled": lambda d: f"The discard pile is shuffled into a new draw pile ({d['cards']})",
     "mimik_returned": lambda d: "A second MIMIK goes back into the draw pile; you draw again",
-    "discarded": lambda d: f"{_Seat(d, lang='en')} discards {d['card']} face up",
-    "posed": lambda d: f"{_Seat(d, lang='en')} poses {d['card']}: +{d['value']} points",
+    "discarded": lambda d: f"{_Seat(d, lang='en')} discards {_card(d['card'], 'en')} face up",
+    "posed": lambda d: (f"{_Seat(d, lang='en')} poses {_card(d['card'], 'en')}: "
+                        f"+{_points(d['value'], 'en')}"),
     "copied": _copied_en,
-    "sabotaged": lambda d: (f"{_Seat(d, lang='en')} sabotages the {d['card']} posed by "
-                            f"{_seat(d, 'owner', 'en')}: {_points(d['value'], 'en')} fewer"),
+    "sabotaged": lambda d: (f"{_Seat(d, lang='en')} sabotages the {_card(d['card'], 'en')} "
+                            f"posed by {_seat(d, 'owner', 'en')}: "
+                            f"{_points(d['value'], 'en')} fewer"),
     "swapped": lambda d: (f"{_Seat(d, lang='en')} swaps their posed card worth {d['gave']} "
                           f"for the one worth {d['got']} of {_seat(d, 'owner', 'en')}"),
     "reversed": lambda d: (f"{_Seat(d, lang='en')} reverses a card posed by "
@@ -300,12 +331,12 @@ _EN: dict[str, Say] = {
                              f"{_seat(d, 'victim', 'en')}: they look at the hand and take "
                              "a card"),
     "looked": lambda d: (f"Hand of {_seat(d, 'victim', 'en')}: "
-                         f"{', '.join(d['hand']) or 'empty'}"),
-    "stole": lambda d: (f"{_Seat(d, lang='en')} steals {d['card']} from "
+                         f"{_hand(d, 'en') or 'empty'}"),
+    "stole": lambda d: (f"{_Seat(d, lang='en')} steals {_card(d['card'], 'en')} from "
                         f"{_seat(d, 'victim', 'en')}"
                         + (" and plays it at once" if d.get("played") else " and keeps it")),
     "kept": lambda d: (f"{_Seat(d, lang='en')} keeps the card stolen from "
-                       f"{_seat(d, 'victim', 'en')} and discards {d['discarded']}; "
+                       f"{_seat(d, 'victim', 'en')} and discards {_card(d['discarded'], 'en')}; "
                        f"{_seat(d, 'victim', 'en')} will draw a card"),
     "swapped_score": lambda d: (f"{_Seat(d, lang='en')} swaps scores with "
                                 f"{_seat(d, 'other', 'en')}: {d['before'][0]} against "
@@ -313,7 +344,8 @@ _EN: dict[str, Say] = {
                                 f"{d['after'][1]}"),
     "tsunami": lambda d: (f"{_Seat(d, lang='en')} unleashes a Tsunami: every opponent loses "
                           "their highest posed Value card"),
-    "tsunami_lost": lambda d: (f"{_Seat(d, 'owner', 'en')} loses their posed {d['card']} "
+    "tsunami_lost": lambda d: (f"{_Seat(d, 'owner', 'en')} loses their posed "
+                               f"{_card(d['card'], 'en')} "
                                f"({_points(d['value'], 'en')})"),
     "overshoot": lambda d: (f"Overshoot: {_side(d, 'en')} "
                             f"{'are' if len(d.get('seats') or [0]) > 1 else 'is'} at "
@@ -339,9 +371,9 @@ def describe_result(result: Result, lang: str = "fr") -> str:
 
     def who(seats: list[int]) -> str:
         if len(seats) == 1:
-            return f"{'le siège' if fr else 'seat'} {seats[0] + 1}"
+            return f"{'Joueur' if fr else 'Player'} {seats[0] + 1}"
         joined = (" et " if fr else " and ").join(str(s + 1) for s in seats)
-        return f"{'les sièges' if fr else 'seats'} {joined}"
+        return f"{'Joueurs' if fr else 'Players'} {joined}"
 
     def listing(seats_lists: list[list[int]]) -> str:
         colon = " : " if fr else ": "

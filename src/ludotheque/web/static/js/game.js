@@ -28,6 +28,17 @@ let pending = null;
 // When the last state arrived: running clocks count down from its times.
 let clockAt = performance.now();
 
+// The waiting panel of an online game whose seats are not all taken, in place of the board.
+{
+  const panel = document.createElement("p");
+  panel.id = "waiting";
+  panel.className = "waiting";
+  panel.dataset.testid = "waiting";
+  panel.setAttribute("role", "status");
+  panel.hidden = true;
+  $("board").before(panel);
+}
+
 function send(message) {
   if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
 }
@@ -73,15 +84,27 @@ function seatName(index) {
   return seat.name || t("seat.number", { n: index + 1 });
 }
 
+// A step of the log: who moved, then the move in the reader's words (the game's event texts);
+// the engine's notation only as a small code element for those who read it.
 function logStep(step) {
   const li = document.createElement("li");
   const head = document.createElement("div");
   head.className = "step";
   head.dataset.seat = step.seat;
-  head.dataset.open = t("log.moved", { n: step.n, name: seatName(step.seat) });
-  head.dataset.full = step.action
-    ? t("log.played", { n: step.n, name: seatName(step.seat), action: step.action })
-    : head.dataset.open;
+  const who = document.createElement("span");
+  who.className = "who";
+  who.dataset.named = t("log.step", { n: step.n, name: seatName(step.seat) });
+  who.dataset.moved = t("log.moved", { n: step.n, name: seatName(step.seat) });
+  head.append(who);
+  if (step.action) {
+    const notation = document.createElement("small");
+    notation.className = "notation";
+    const code = document.createElement("code");
+    code.textContent = step.action;
+    code.title = t("log.notation");
+    notation.append(" ", code);
+    head.append(notation);
+  }
   if (step.public) head.dataset.public = "";
   li.append(head);
   for (const e of step.events) {
@@ -98,13 +121,18 @@ function logStep(step) {
 // One device for several seats: the log shows a secret choice and a private event only to
 // the seat on screen, and nothing private while the curtain is up.
 function maskLog(seat) {
+  for (const line of $("log").querySelectorAll(".event[data-to]")) {
+    line.hidden = seat === null ? state.mine.length > 0 : !line.dataset.to.split(" ").includes(String(seat));
+  }
   for (const head of $("log").querySelectorAll(".step")) {
     const own = seat !== null && Number(head.dataset.seat) === seat;
     const open = own || state.mine.length < 2 || "public" in head.dataset;
-    head.textContent = open ? head.dataset.full : head.dataset.open;
-  }
-  for (const line of $("log").querySelectorAll(".event[data-to]")) {
-    line.hidden = seat === null ? state.mine.length > 0 : !line.dataset.to.split(" ").includes(String(seat));
+    const notation = head.querySelector(".notation");
+    if (notation) notation.hidden = !open;
+    // The events say what was played; a step with none to show says only that it was played.
+    const said = [...head.parentElement.querySelectorAll(".event")].some((line) => !line.hidden);
+    const who = head.querySelector(".who");
+    who.textContent = said ? who.dataset.named : who.dataset.moved;
   }
 }
 
@@ -141,6 +169,18 @@ function render() {
   renderStatus();
   renderSeats();
   shownSeat = chooseSeat();
+  // An online game waiting for its players: nobody may move yet, so no board inviting moves.
+  const waiting = state.status === "open";
+  $("waiting").hidden = !waiting;
+  if (waiting) {
+    const free = state.seats.filter((s) => s.free).map((s) => t("seat.number", { n: s.seat + 1 }));
+    $("waiting").textContent = t("room.waiting_board", { seats: free.join(", ") });
+    maskLog(shownSeat);
+    $("curtain").hidden = true;
+    $("board").hidden = true;
+    $("actions").replaceChildren();
+    return;
+  }
   // Hotseat with hidden information: a curtain between players so no one sees another's hand.
   const hotseat = state.mine.length > 1 && state.hidden && !over;
   if (hotseat && state.to_act.includes(shownSeat) && unveiled !== shownSeat) {
@@ -202,7 +242,8 @@ function renderSeats() {
   for (const seat of state.seats) {
     const li = document.createElement("li");
     li.dataset.seat = seat.seat;
-    if (state.to_act.includes(seat.seat)) li.classList.add("acting");
+    const acting = state.status === "live" && state.to_act.includes(seat.seat);
+    if (acting) li.classList.add("acting");
     const name = document.createElement("span");
     name.textContent = `${t("seat.number", { n: seat.seat + 1 })} · ${
       seat.free ? t("seat.free") : seatName(seat.seat)
@@ -210,8 +251,8 @@ function renderSeats() {
     if (seat.rating) name.textContent += ` (${seat.rating.rating}${seat.rating.provisional ? "?" : ""})`;
     li.append(name);
     if (seat.mine) li.append(badge(t("seat.you")));
-    if (state.to_act.includes(seat.seat)) li.append(badge(t("room.to_act_mark")));
-    li.append(clock(seat.seat));
+    if (acting) li.append(badge(t("room.to_act_mark")));
+    if (state.clock) li.append(clock(seat.seat)); // no time control: no clock to show
     if (seat.thinking) li.append(badge(t("seat.thinking")));
     if (seat.free && $("need-name") === null && state.mine.length === 0) {
       const button = document.createElement("button");
@@ -243,11 +284,6 @@ function clock(index) {
   const time = document.createElement("time");
   time.className = "clock";
   time.dataset.testid = `clock-${index}`;
-  if (!state.clock) {
-    time.textContent = "–:––";
-    time.title = `${t("room.clock", { name: seatName(index) })} (${t("room.no_clock")})`;
-    return time;
-  }
   time.dataset.seat = index;
   time.title = t("room.clock", { name: seatName(index) });
   updateClock(time);
@@ -289,9 +325,15 @@ function renderEnd() {
   $("end").hidden = !r;
   if (!r) return;
   const mine = state.mine.filter((s) => r.winners.includes(s));
-  let who = r.draw ? t("result.draw") : t("result.winners", { names: r.winners.map(seatName).join(", ") });
-  if (state.mine.length === 1 && !r.draw) who += ` ${mine.length ? t("room.you_won") : t("room.you_lost")}`;
-  $("end-winners").textContent = who;
+  const who = r.draw ? t("result.draw") : t("result.winners", { names: r.winners.map(seatName).join(", ") });
+  // Two lines: the player's own verdict, then who won.
+  $("end-winners").replaceChildren(who);
+  if (state.mine.length === 1 && !r.draw) {
+    const verdict = document.createElement("strong");
+    verdict.dataset.testid = "end-verdict";
+    verdict.textContent = mine.length ? t("room.you_won") : t("room.you_lost");
+    $("end-winners").prepend(verdict, document.createElement("br"));
+  }
   $("end-why").textContent = t("room.why", { text: r.text || r.detail || r.reason });
   const changes = $("end-ratings");
   changes.replaceChildren();
