@@ -18,15 +18,15 @@ from .helpers import as_guest, create
 pytestmark = pytest.mark.browser
 
 WORDS = {
-    "fr": {"bot": "Robot random", "player": "Joueur", "notation": "Le coup en notation",
-           "lost": "Vous avez perdu.", "winner": "Victoire : Robot random",
-           "mover": "Joué par Robot random", "first": "⇤ Début", "last": "Fin ⇥"},
-    "en": {"bot": "Bot random", "player": "Player", "notation": "The move in notation",
-           "lost": "You lost.", "winner": "Winner: Bot random",
-           "mover": "Played by Bot random", "first": "⇤ Start", "last": "End ⇥"},
+    "fr": {"bot": "Robot Hasard", "player": "Joueur", "notation": "Le coup en notation",
+           "lost": "Vous avez perdu.", "winner": "Victoire : Robot Hasard",
+           "mover": "Joué par Robot Hasard", "first": "⇤ Début", "last": "Fin ⇥"},
+    "en": {"bot": "Bot Random", "player": "Player", "notation": "The move in notation",
+           "lost": "You lost.", "winner": "Winner: Bot Random",
+           "mover": "Played by Bot Random", "first": "⇤ Start", "last": "End ⇥"},
 }
-SEATS = {"fr": ["Joueur 1 : Robot random", "Joueur 2 : Amélie"],
-         "en": ["Player 1: Bot random", "Player 2: Amélie"]}
+SEATS = {"fr": ["Joueur 1 : Robot Hasard", "Joueur 2 : Amélie"],
+         "en": ["Player 1: Bot Random", "Player 2: Amélie"]}
 # Words of the engine's notation that a reader must not meet outside the notation itself
 # (and in French, MIMIK's English card names).
 NOTATION = re.compile(r"\b(play|decline|mindbug|attack|block|noblock|discard)\b|#\d|MIMIK = ")

@@ -263,7 +263,7 @@ def test_a_ranked_blitz_game_with_clocks_then_the_daily_challenge(
     alice.get_by_test_id("daily-play-mitan").click()
     alice.wait_for_url(re.compile(r"/g/[^/]+$"))
     daily_gid = alice.url.rsplit("/", 1)[1]
-    expect(alice.get_by_test_id("seats")).to_contain_text("difficile")
+    expect(alice.get_by_test_id("seats")).to_contain_text("Robot Difficile")
     alice.get_by_test_id("daily-link").click()
     mine = alice.get_by_test_id("daily-mine-mitan")
     expect(mine).to_have_text("Reprendre ma partie")

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import httpx
 
+from ludotheque import games
 from ludotheque.sim.reports import SHIPPED, Shipped, list_reports, load
 
 from .live import LiveServer
@@ -88,7 +89,8 @@ def test_a_report_shows_its_figures_in_french_and_in_english(server: LiveServer)
             assert f"<td>{fmt(low)} – {fmt(high)}</td>" in text
             # The plots are drawn in the page, with a text alternative for each row.
             assert 'role="img" aria-labelledby="tags-title tags-desc"' in text
-            assert f'<g class="row stronger" data-label="{strongest.tag}"' in text
+            name = games.get("mimik").tag_text(strongest.tag, lang)  # Échange de score ...
+            assert f'<g class="row stronger" data-label="{name}"' in text
             assert f"<code>{report.command} --out mimik-2p</code>" in text
             findings = load(SHIPPED / "mimik-2p").findings
             assert findings is not None
@@ -158,7 +160,9 @@ def test_cards_and_pieces_are_named_in_the_readers_language(server: LiveServer) 
     with httpx.Client(base_url=server.url) as browser:
         for setup, fr_name, en_name in [("mitan", "Espion", "Spy"),
                                         ("mindbug", "Requin Crabe", "Sharky Crab-Dog-Mummypus"),
-                                        ("diamagique", "Paquet Aube", "Deck Aube")]:
+                                        ("diamagique", "Paquet Aube", "Deck Aube"),
+                                        ("mimik-4p", "Moitié", "Half"),
+                                        ("mimik-4p", "Valeur 8", "Value 8")]:
             browser.get("/lang/fr")
             french_page = text_of(browser.get(f"/balance/{setup}"))
             browser.get("/lang/en")

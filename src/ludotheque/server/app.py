@@ -467,7 +467,6 @@ class Site:
         events = [room.game.describe(e, lang) for e in room.steps[step - 1].events
                   if e.visible_to(None)] if step else []
         result = room.result()
-        names = [seat_label(lang, room.seats[s]) for s in result.winners] if result else []
         view = state.view(None)
         # With a screen of its own, the game is drawn by it, read-only (no legal actions).
         data = {"game": room.id, "kind": room.game.id, "lang": lang, "view": view,
@@ -482,7 +481,7 @@ class Site:
                          if step and room.steps[step - 1].public else None,
                          result_text=room.result_text(result, lang) if result else "",
                          mover=room.steps[step - 1].seat if step else None,
-                         result=result, winner_names=names)
+                         result=result, seat_names=[seat_label(lang, s) for s in room.seats])
 
     # -- the daily challenge (MT-24) -----------------------------------------------------------
     def challenge(self, game: Game, day: date) -> daily.Challenge | None:

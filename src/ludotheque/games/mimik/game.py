@@ -129,6 +129,12 @@ class Mimik(Game):
                                                       else card)
         return tags
 
+    def tag_text(self, tag: str, lang: str = "fr") -> str:
+        """A drawn card (the tag: "Valeur 7", "Discard x2") as the reader's card faces name it."""
+        if tag.startswith("Valeur "):
+            return tag if lang != "en" else "Value " + tag.removeprefix("Valeur ")
+        return _card(tag, lang)
+
     def describe(self, event: Event, lang: str = "fr") -> str:
         texts = _FR if lang != "en" else _EN
         say = texts.get(event.kind)

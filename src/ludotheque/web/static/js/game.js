@@ -79,7 +79,7 @@ function receive(message) {
 function seatName(index) {
   const seat = state.seats[index];
   if (!seat) return "?";
-  if (seat.kind === "bot") return t("seat.bot_named", { name: seat.bot });
+  if (seat.kind === "bot") return t("seat.bot_named", { name: seat.bot_name ?? seat.bot });
   if (seat.kind === "tutor") return t("seat.tutor");
   return seat.name || t("seat.number", { n: index + 1 });
 }

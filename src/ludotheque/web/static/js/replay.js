@@ -6,13 +6,8 @@ const data = JSON.parse(document.getElementById("replay-data").textContent);
 extend(data.screen_text);
 if (data.screen) {
   const screen = (await import(data.screen)).default;
-  // Named as the room names them: a bot by its level, a person by name, else "Player N".
-  const seatName = (i) => {
-    const seat = data.seats[i];
-    if (seat?.kind === "bot") return t("seat.bot_named", { name: seat.bot });
-    if (seat?.kind === "tutor") return t("seat.tutor");
-    return seat?.name || t("seat.number", { n: i + 1 });
-  };
+  // Named as the room names them (the server's seat_label: a bot by its level's name).
+  const seatName = (i) => data.seats[i]?.name || t("seat.number", { n: i + 1 });
   const state = { seats: data.seats, steps: [], mine: [], to_act: [], result: null, view: data.view };
   screen.render(document.getElementById("board"), {
     view: data.view, seat: null, legal: [], act: () => {}, t, state, lang: data.lang, seatName,
