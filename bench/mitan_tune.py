@@ -1,23 +1,25 @@
-"""Mitan piece values learnt from play (Texel tuning), and the checks that they help.
+"""Mitan's evaluation weights learnt from play (Texel tuning), and the checks that they help.
 
-    .venv/bin/python bench/mitan_tune.py tune -n 300 -j 2 [--nodes 500] [--cache F] [--write]
+    .venv/bin/python bench/mitan_tune.py tune -n 500 -j 2 --nodes 300 [--cache F] [--write]
     .venv/bin/python bench/mitan_tune.py arena -n 200 -j 2 [--nodes 1000] [--json FILE|-]
     .venv/bin/python bench/mitan_tune.py speed [--values rough|learnt]
 
-`tune` plays seeded games between two alpha-beta bots with the rough values of pieces.toml
-(the draft and the placement partly at random, so that armies and positions vary), keeps the
-quiet battle positions (the side to move has no capture or shot) with the game's result, and
-fits each market piece's value and the mobility weight so that a logistic of the evaluation
-predicts the results best (the other weights stay as set, in material units; the scale of the
-logistic is fitted with them). Games with seed divisible by 5 are held out: the log-loss is
-reported on the positions fitted and on those held out, with the rough values (their scale
-fitted alone) and with the learnt ones. `--write` writes src/ludotheque/bots/mitan_values.toml.
+`tune` plays seeded games between two alpha-beta bots with the rough evaluation (the values of
+pieces.toml, the hand-set weights of bots/mitan.py), the draft and the placement partly at
+random so that armies and positions vary, keeps the quiet battle positions (the side to move
+has no capture or shot) with the game's result, and fits the evaluation's weights (each market
+piece's value, Mitans held, streak, centre points, closeness, protection, paralysis, mobility)
+so that a logistic of the evaluation predicts the results best, with a ridge towards the rough
+evaluation. Games with seed divisible by 5 are held out: the log-loss is reported on the
+positions fitted and on those held out, for the rough evaluation (its logistic scale fitted
+alone) and the learnt one. `--write` writes src/ludotheque/bots/mitan_values.toml.
 
-`arena` plays the learnt values against the rough ones (same alpha-beta, same node budget,
-seats alternated, each deal from both seats) through the project's arena, like `ludo arena`.
+`arena` plays the learnt weights against the rough ones (same alpha-beta with the same draft
+and placement strategies, same node budget, seats alternated, each deal from both seats)
+through the project's arena, like `ludo arena`.
 
-`speed` prints alpha-beta nodes per second of CPU on a fixed set of battle positions (Difficile's
-10,000 nodes), to check the evaluation stays cheap.
+`speed` prints alpha-beta nodes per second of CPU on a fixed set of battle positions
+(Difficile's 10,000 nodes), to check the evaluation stays cheap.
 Everything is seeded: the same command gives the same figures.
 """
 
@@ -60,16 +62,9 @@ def _quiet(state: MitanState) -> bool:
 
 
 def features(state: MitanState) -> list[float]:
-    """White's side minus Black's: 12 piece counts, the other terms (rough units), reach."""
-    counts = [0.0] * 14
-    for v in state.board:
-        if v:
-            counts[v >> 1] += 1 if v & 1 == 0 else -1
-    rough = mitan_bots.make_evaluation(mitan_bots.ROUGH)(state, 0) * 20.0
-    with_reach = mitan_bots.make_evaluation(
-        mitan_bots.Values(mitan_bots.ROUGH_VALUES, 1.0))(state, 0) * 20.0
-    material = sum(mitan_bots.ROUGH_VALUES[k] * counts[k] for k in MARKET_KINDS)
-    return [counts[k] for k in MARKET_KINDS] + [rough - material, with_reach - rough]
+    """White's terms of the evaluation minus Black's (`bots.mitan.terms`)."""
+    white, black = mitan_bots.terms(state)
+    return [w - b for w, b in zip(white, black, strict=True)]
 
 
 def play_collect(task: tuple[int, int]) -> tuple[int, float, list[list[float]]]:
@@ -103,19 +98,18 @@ def _log_loss(logits: np.ndarray, y: np.ndarray) -> float:
     return float(-np.mean(y * np.log(p) + (1 - y) * np.log(1 - p)))
 
 
-ROUGH_VECTOR = np.array([mitan_bots.ROUGH_VALUES[k] for k in MARKET_KINDS])
+ROUGH_VECTOR = np.array(mitan_bots.ROUGH.weights())
+NAMES = [piece(k).name for k in MARKET_KINDS] + [
+    "mitan_held", "streak", "point", "centre", "protected", "paralysed", "mobility"]
 
 
-def _logits(params: np.ndarray, x: np.ndarray) -> np.ndarray:
-    scale, values, mobility = params[0], params[1:13], params[13]
-    return np.asarray(scale * (x[:, :12] @ values + x[:, 12] + mobility * x[:, 13]))
-
-
-def _newton(design: np.ndarray, y: np.ndarray, penalty: np.ndarray) -> np.ndarray:
-    """Logistic regression by Newton's method, with a quadratic penalty theta' P theta / n."""
+def _newton(design: np.ndarray, y: np.ndarray, penalty: np.ndarray,
+            start: np.ndarray | None = None) -> np.ndarray:
+    """Logistic regression by Newton's method, with a quadratic penalty theta' P theta / n
+    (P may be given as (matrix, centre): (theta - centre)' P (theta - centre) / n)."""
     n = len(y)
-    theta = np.zeros(design.shape[1])
-    for _ in range(50):
+    theta = np.zeros(design.shape[1]) if start is None else start.copy()
+    for _ in range(100):
         p = 1.0 / (1.0 + np.exp(-np.clip(design @ theta, -30, 30)))
         gradient = design.T @ (p - y) / n + 2 * penalty @ theta / n
         hessian = (design.T * (p * (1 - p))) @ design / n + 2 * penalty / n
@@ -126,40 +120,47 @@ def _newton(design: np.ndarray, y: np.ndarray, penalty: np.ndarray) -> np.ndarra
     return theta
 
 
-def fit(x: np.ndarray, y: np.ndarray, prior: float) -> tuple[np.ndarray, np.ndarray]:
-    """(rough params with their scale fitted alone, learnt params).
+def fit(x: np.ndarray, y: np.ndarray, prior: float) -> tuple[float, np.ndarray]:
+    """(the rough evaluation's logistic scale, the learnt weights in its units).
 
-    The logit is scale * (sum of value * count difference + other terms + mobility * reach):
-    with a = scale * values and c = scale * mobility it is linear in (a, scale, c), so the fit
-    is a convex logistic regression, pulled towards the rough values by `prior` (a penalty
-    prior * sum (a - scale * rough)^2, in positions' worth of log-loss)."""
-    rough_column = x[:, :12] @ ROUGH_VECTOR + x[:, 12]
-    scale = _newton(rough_column[:, None], y, np.zeros((1, 1)))[0]
-    rough = np.concatenate([[scale], ROUGH_VECTOR, [0.0]])
-    difference = np.zeros((12, 14))  # rows: a_k - scale * rough_k
-    difference[:, :12] = np.eye(12)
-    difference[:, 12] = -ROUGH_VECTOR
-    theta = _newton(x, y, prior * difference.T @ difference)
-    learnt_scale = theta[12]
-    values = np.clip(theta[:12] / learnt_scale, 0.1, 10.0)
-    mobility = float(np.clip(theta[13] / learnt_scale, 0.0, 1.0))
-    return rough, np.concatenate([[learnt_scale], values, [mobility]])
+    Rough: P(White wins) = logistic(scale * rough weights . terms), the scale fitted alone.
+    Learnt: logistic(theta . terms), every weight fitted (Texel tuning), with a ridge
+    prior * |theta - scale * rough weights|^2 (in positions' worth of log-loss) towards the
+    rough evaluation; written as theta / scale, in the rough evaluation's units."""
+    scale = float(_newton((x @ ROUGH_VECTOR)[:, None], y, np.zeros((1, 1)))[0])
+    centre = scale * ROUGH_VECTOR
+    # Shift to fit the difference from the rough model: theta = centre + delta, ridge on delta.
+    offset = x @ centre
+    design = np.concatenate([x, offset[:, None]], axis=1)
+    penalty = prior * np.eye(x.shape[1] + 1)
+    penalty[-1, -1] = 0.0
+    start = np.zeros(x.shape[1] + 1)
+    start[-1] = 1.0
+    delta = _newton(design, y, penalty, start)
+    # The offset column's weight stays near 1; fold it back into the weights.
+    theta = delta[:-1] + delta[-1] * centre
+    return scale, np.clip(theta / scale, 0.0, 100.0)
+
+
+def _log_loss_of(weights: np.ndarray, scale: float, x: np.ndarray, y: np.ndarray) -> float:
+    return _log_loss(scale * (x @ weights), y)
 
 
 def write_values(path: Path, learnt: np.ndarray, tuning: dict[str, object]) -> None:
     lines = [
-        "# Mitan piece values for the bots' evaluation, learnt from play (Texel tuning) by",
+        "# Mitan evaluation weights for the bots, learnt from play (Texel tuning) by",
         "# bench/mitan_tune.py: do not edit by hand, run the command below again.",
-        "# value: material in the evaluation's units (the other weights are in bots/mitan.py);",
-        "# mobility: weight of one square reached (pseudo-mobility).",
+        "# In the rough evaluation's units (pieces.toml's values: a Fantassin is 1).",
         "[tuning]",
     ]
     for k, v in tuning.items():
         lines.append(f"{k} = {json.dumps(v, ensure_ascii=False)}")
-    lines += ["", "[weights]", f"mobility = {learnt[13]:.4f}"]
+    lines += ["", "[weights]"]
+    for name, w in zip(NAMES[12:], learnt[12:], strict=True):
+        lines.append(f"{name} = {w:.4f}")
     for i, kind in enumerate(MARKET_KINDS):
         lines += ["", "[[piece]]", f'code = "{CODES[kind]}"', f'name = "{piece(kind).name}"',
-                  f"value = {learnt[1 + i]:.3f}"]
+                  f"value = {learnt[i]:.3f}"]
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
 
 
@@ -185,22 +186,20 @@ def tune(args: argparse.Namespace) -> None:
         ys.extend([score] * len(rows))
     xtr, ytr = np.array(train_x), np.array(train_y)
     xte, yte = np.array(test_x), np.array(test_y)
-    rough, learnt = fit(xtr, ytr, args.prior)
+    scale, learnt = fit(xtr, ytr, args.prior)
     figures = {
         "games": args.games,
         "positions": len(ytr) + len(yte),
         "positions_fitted": len(ytr),
         "positions_held_out": len(yte),
         "white_score": round(float(np.mean([g[1] for g in games])), 3),
-        "log_loss_rough_fitted": round(_log_loss(_logits(rough, xtr), ytr), 4),
-        "log_loss_learnt_fitted": round(_log_loss(_logits(learnt, xtr), ytr), 4),
-        "log_loss_rough_held_out": round(_log_loss(_logits(rough, xte), yte), 4),
-        "log_loss_learnt_held_out": round(_log_loss(_logits(learnt, xte), yte), 4),
-        "scale_rough": round(float(rough[0]), 4),
-        "scale_learnt": round(float(learnt[0]), 4),
-        "mobility": round(float(learnt[13]), 4),
-        "values": {piece(k).name: [mitan_bots.ROUGH_VALUES[k], round(float(learnt[1 + i]), 3)]
-                   for i, k in enumerate(MARKET_KINDS)},
+        "log_loss_rough_fitted": round(_log_loss_of(ROUGH_VECTOR, scale, xtr, ytr), 4),
+        "log_loss_learnt_fitted": round(_log_loss_of(learnt, scale, xtr, ytr), 4),
+        "log_loss_rough_held_out": round(_log_loss_of(ROUGH_VECTOR, scale, xte, yte), 4),
+        "log_loss_learnt_held_out": round(_log_loss_of(learnt, scale, xte, yte), 4),
+        "scale": round(scale, 4),
+        "weights": {name: [round(float(r), 3), round(float(w), 3)]
+                    for name, r, w in zip(NAMES, ROUGH_VECTOR, learnt, strict=True)},
         "seconds": round(time.time() - began, 1),
     }
     print(json.dumps(figures, indent=1, ensure_ascii=False))
@@ -292,8 +291,8 @@ def main() -> None:
     t.add_argument("-n", "--games", type=int, default=240)
     t.add_argument("-j", "--jobs", type=int, default=2)
     t.add_argument("--nodes", type=int, default=1000)
-    t.add_argument("--prior", type=float, default=20.0,
-                   help="pull towards the rough values, in positions' worth of log-loss")
+    t.add_argument("--prior", type=float, default=100.0,
+                   help="pull towards the rough evaluation, in positions' worth of log-loss")
     t.add_argument("--write", action="store_true")
     t.add_argument("--cache", default="",
                    help="a JSON file for the games' positions: read if it exists, else written")

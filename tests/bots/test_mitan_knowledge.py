@@ -31,7 +31,7 @@ from ludotheque.games.mitan.board import (
     square,
 )
 from ludotheque.games.mitan.notation import Pick, Place
-from ludotheque.games.mitan.rules import DRAFT_ORDER, PLACEMENT
+from ludotheque.games.mitan.rules import BATTLE, DRAFT_ORDER, PLACEMENT
 
 SHIPPED = Path(mitan_bots.__file__).with_name(mitan_bots.VALUES_FILE)
 
@@ -101,15 +101,15 @@ def test_mobility_prefers_the_freer_position() -> None:
     the Lancier on a1 (MT-5: a slide stops at the first piece), on h1 it does not."""
     boxed = GAME.position("4c4/9/9/9/9/9/9/9/LF2C4 w")
     free = GAME.position("4c4/9/9/9/9/9/9/9/L3C2F1 w")
-    with_mobility = make_evaluation(Values(ROUGH_VALUES, 0.05))
-    without = make_evaluation(Values(ROUGH_VALUES, 0.0))
+    with_mobility = make_evaluation(Values(ROUGH_VALUES, mobility=0.05))
+    without = make_evaluation(Values(ROUGH_VALUES, mobility=0.0))
     assert without(free, 0) == pytest.approx(without(boxed, 0))
     assert with_mobility(free, 0) > with_mobility(boxed, 0)
     assert with_mobility(free, 1) < with_mobility(boxed, 1)
 
 
 # -- the draft ------------------------------------------------------------------------------------
-EQUAL = Values(tuple(0.0 if k < 2 else 2.0 for k in range(14)), 0.0)
+EQUAL = Values(tuple(0.0 if k < 2 else 2.0 for k in range(14)))
 
 
 def draft_state(white: str, black: str, market: str) -> MitanState:
@@ -152,7 +152,7 @@ def test_mt14_a_third_copy_is_worth_less_than_a_new_kind() -> None:
     """The Lancier is worth a bit more than the Archer, but a third Lancier adds less, and
     Black, last to pick, gets what White leaves: White takes the Archer."""
     values = Values(tuple(2.5 if k == LANCIER else 2.3 if k == ARCHER else 0.0 if k < 2
-                          else 2.0 for k in range(14)), 0.0)
+                          else 2.0 for k in range(14)))
     state = draft_state("LLMSGK", "MSGKAB", "LA")
     assert level_bot("moyen", 0, None, None, values).choose(state, 0) == Pick(ARCHER)
     state = draft_state("FMSGKB", "MSGKAB", "LA")  # no Lancier yet: the Lancier
@@ -227,3 +227,23 @@ def test_mt16_the_hidden_placement_is_placed_by_the_placement_strategy() -> None
             assert action.square in reaching or all(state.board[sq] for sq in reaching)
         state.apply(0, action)
     assert griffons == 2
+
+
+@pytest.mark.parametrize("values", [learnt_values(), Values(ROUGH_VALUES, mobility=0.05)])
+def test_the_battle_evaluation_is_the_weighted_sum_of_the_terms_the_tuner_fits(
+        values: Values) -> None:
+    state = GAME.new(3)
+    assert isinstance(state, MitanState)
+    evaluate = make_evaluation(values)
+    checked = 0
+    while not state.is_over() and checked < 40:
+        seat = state.to_act()[0]
+        legal = state.legal_actions(seat)
+        state.apply(seat, legal[len(legal) // 3])
+        if state.phase == BATTLE:
+            white, black = mitan_bots.terms(state)
+            expected = sum(w * (a - b) for w, a, b in zip(values.weights(), white, black,
+                                                          strict=True))
+            assert evaluate(state, 0) * 20.0 == pytest.approx(expected)
+            checked += 1
+    assert checked

@@ -118,9 +118,17 @@ class PieceValue(BaseModel):
 
 
 class LearntWeights(BaseModel):
+    """The evaluation's other weights, in the pieces' units."""
+
     model_config = ConfigDict(frozen=True, extra="forbid")
 
-    mobility: float = Field(ge=0, le=1)
+    mitan_held: float = Field(ge=0, le=100)
+    streak: float = Field(ge=0, le=100)
+    point: float = Field(ge=0, le=100)
+    centre: float = Field(ge=0, le=100)
+    protected: float = Field(ge=0, le=100)
+    paralysed: float = Field(ge=0, le=100)
+    mobility: float = Field(ge=0, le=100)
 
 
 class Tuning(BaseModel):
@@ -137,10 +145,21 @@ class Tuning(BaseModel):
 
 @dataclass(frozen=True)
 class Values:
-    """The numbers the evaluation is built from: each kind's value, and the mobility weight."""
+    """The numbers the evaluation is built from: each kind's value and the other weights."""
 
     pieces: tuple[float, ...]  # by kind (14: the Chef and the empty square 0)
-    mobility: float
+    mitan_held: float = MITAN_HELD
+    streak: float = STREAK
+    point: float = POINT
+    centre: float = CENTRE
+    protected: float = PROTECTED
+    paralysed: float = PARALYSED
+    mobility: float = 0.0
+
+    def weights(self) -> tuple[float, ...]:
+        """In the order of `terms`: the 12 market pieces, then the other weights."""
+        return (*(self.pieces[k] for k in MARKET_KINDS), self.mitan_held, self.streak,
+                self.point, self.centre, self.protected, self.paralysed, self.mobility)
 
 
 def _table(source: str, document: dict[str, object], name: str,
@@ -180,7 +199,7 @@ def validate_values(source: str, document: dict[str, object]) -> Values:
     missing = [c for c in market if c not in seen]
     if missing:
         raise DataError(f"{source}: missing pieces with codes {', '.join(missing)}")
-    return Values(tuple(values), weights.mobility)
+    return Values(tuple(values), **weights.model_dump())
 
 
 def load_values_file(path: str | Path) -> Values:
@@ -194,38 +213,34 @@ def learnt_values() -> Values:
     return validate_values(source, document)
 
 
-ROUGH = Values(ROUGH_VALUES, 0.0)
+ROUGH = Values(ROUGH_VALUES)
 
 
 # -- tables ---------------------------------------------------------------------------------------
-def _mobility_tables() -> tuple[tuple[tuple[tuple[int, ...], ...], ...],
-                                tuple[tuple[tuple[tuple[int, ...], ...], ...], ...]]:
-    """Per piece value and square: the squares it leaps to, and its rays (nearest first)."""
-    leaps, rays = [], []
+def _mobility_rays() -> tuple[tuple[tuple[tuple[int, ...], ...], ...], ...]:
+    """Per piece value and square, its rays (nearest square first); a leap is a ray of one."""
+    out = []
     for v in range(28):
         kind = v >> 1
-        by_square_leaps, by_square_rays = [], []
+        by_square = []
         for sq in range(SQUARES):
-            by_square_leaps.append(tuple(t for t, _, _ in LEAPS[v][sq]))
+            rays: tuple[tuple[int, ...], ...] = tuple((t,) for t, _, _ in LEAPS[v][sq])
             if kind == BELIER:  # MT-8: charges up to 2, orthogonal
-                r = tuple(ray[:2] for ray in RAYS_ORTH_3[sq])
+                rays += tuple(ray[:2] for ray in RAYS_ORTH_3[sq])
             elif kind == ARCHER:  # MT-7: its lines of fire, 3 squares in 8 directions
-                r = RAYS8_3[sq]
+                rays += RAYS8_3[sq]
             else:
-                r = tuple(tuple(t for t, _, _ in ray) for ray in RAYS[v][sq])
-            by_square_rays.append(r)
-        leaps.append(tuple(by_square_leaps))
-        rays.append(tuple(by_square_rays))
-    return tuple(leaps), tuple(rays)
+                rays += tuple(tuple(t for t, _, _ in ray) for ray in RAYS[v][sq])
+            by_square.append(rays)
+        out.append(tuple(by_square))
+    return tuple(out)
 
 
-MOBILITY_LEAPS, MOBILITY_RAYS = _mobility_tables()
+MOBILITY_RAYS = _mobility_rays()
 
 
 def _reaches_mitan(v: int, sq: int) -> bool:
     """Whether the piece reaches (or shoots at) a Mitan in one move on an empty board."""
-    if any(t in MITANS for t in MOBILITY_LEAPS[v][sq]):
-        return True
     return any(t in MITANS for ray in MOBILITY_RAYS[v][sq] for t in ray)
 
 
@@ -252,17 +267,68 @@ IN_FRONT = tuple(tuple(tuple(n for n in NEIGHBOURS[sq] if n // SIZE == sq // SIZ
                        for sq in range(SQUARES)) for side in (0, 1))
 
 
+# MT-10: what paralysing a piece is worth, by kind (the rough values: a feature's definition).
+PARALYSIS = tuple(max(v, 1.0) / 2.5 if k else 0.0 for k, v in enumerate(ROUGH_VALUES))
+
+
+def terms(state: MitanState) -> tuple[list[float], list[float]]:
+    """Per side, the battle evaluation's terms in the order of `Values.weights`: the count of
+    each market piece, Mitans held, streak, centre points, closeness, protection, paralysis,
+    reach. The evaluation is the weighted sum (the same numbers, computed once in its loop);
+    the tuner fits the weights on these."""
+    b = state.board
+    out: list[list[float]] = [[0.0] * 19, [0.0] * 19]
+    for side in (0, 1):
+        row = out[side]
+        for sq in state.squares[side]:
+            v = b[sq]
+            kind = v >> 1
+            if kind != CHEF:
+                row[MARKET_KINDS.index(kind)] += 1
+            row[15] += CLOSENESS[sq]
+            for n in NEIGHBOURS[sq]:
+                w = b[n]
+                if kind == PORTE_BOUCLIER and w and w & 1 == side:
+                    row[16] += 3.0 if w >> 1 == CHEF else 1.0
+                elif kind == ENVOUTEUR and w and w & 1 != side:
+                    row[17] += PARALYSIS[w >> 1]
+        row[12] = sum(1.0 for m in MITANS if b[m] and b[m] & 1 == side)
+        row[13] = state.streak[side]
+        row[14] = state.points[side]
+        row[18] = reach(state, side)
+    return out[0], out[1]
+
+
+def reach(state: MitanState, side: int) -> int:
+    """Pseudo-mobility: the squares each piece of `side` reaches, an enemy's square counted,
+    the rest of a ray after the first piece not (MT-5); shields, paralysis, swaps ignored."""
+    b = state.board
+    n = 0
+    for sq in state.squares[side]:
+        v = b[sq]
+        for ray in MOBILITY_RAYS[v][sq]:
+            for t in ray:
+                w = b[t]
+                if w:
+                    if w & 1 != side:
+                        n += 1
+                    break
+                n += 1
+    return n
+
+
 # -- the draft strategy ---------------------------------------------------------------------------
 def army_worth(counts: Sequence[int], values: Sequence[float]) -> float:
     """What a drafted army is worth before the battle (MT-14): each kind's value, a third copy
     worth less, the first Porte-bouclier more (it guards the Chef, MT-9)."""
+    unit = sum(values[k] for k in MARKET_KINDS) / sum(ROUGH_VALUES[k] for k in MARKET_KINDS)
     total = 0.0
     for kind in MARKET_KINDS:
         n = counts[kind]
         if n:
             total += values[kind] * (min(n, 2) + THIRD_COPY * max(n - 2, 0))
     if counts[PORTE_BOUCLIER]:
-        total += CHEF_GUARD
+        total += unit * CHEF_GUARD
     return total
 
 
@@ -302,8 +368,13 @@ def make_evaluation(values: Values) -> Evaluation:
     """The evaluation with these values, in [-1, 1] for the seat, antisymmetric."""
     piece_values = values.pieces
     mobility_weight = values.mobility
-    leaps_of, rays_of = MOBILITY_LEAPS, MOBILITY_RAYS
+    centre, protected, paralysed = values.centre, values.protected, values.paralysed
+    mitan_held, streak, point = values.mitan_held, values.streak, values.point
+    rays_of = MOBILITY_RAYS
     placement_worth = PLACEMENT_WORTH
+    # The draft's and the placement's hand-set weights are in rough material units: scaled to
+    # these values' size (the mean market piece's worth against its rough worth).
+    unit = sum(piece_values[k] for k in MARKET_KINDS) / sum(ROUGH_VALUES[k] for k in MARKET_KINDS)
 
     def evaluate(state: State, seat: Seat) -> float:
         assert isinstance(state, MitanState)
@@ -321,24 +392,19 @@ def make_evaluation(values: Values) -> Evaluation:
             for sq in state.squares[side]:
                 v = b[sq]
                 kind = v >> 1
-                s += piece_values[kind] + CENTRE * CLOSENESS[sq]
+                s += piece_values[kind] + centre * CLOSENESS[sq]
                 if kind == PORTE_BOUCLIER:
                     for n in NEIGHBOURS[sq]:  # MT-9: its neighbours cannot be captured
                         w = b[n]
                         if w and w & 1 == side:
-                            s += PROTECTED * (3.0 if w >> 1 == CHEF else 1.0)
+                            s += protected * (3.0 if w >> 1 == CHEF else 1.0)
                 elif kind == ENVOUTEUR:
                     for n in NEIGHBOURS[sq]:  # MT-10: enemies next to it are paralysed
                         w = b[n]
                         if w and w & 1 != side:
-                            s += PARALYSED * max(piece_values[w >> 1], 1.0) / 2.5
+                            s += paralysed * PARALYSIS[w >> 1]
                 if battle:
-                    # Pseudo-mobility: squares reached, an enemy's square counted, the rest of
-                    # a ray after the first piece not (MT-5); shields, paralysis, swaps ignored.
-                    for t in leaps_of[v][sq]:
-                        w = b[t]
-                        if not w or w & 1 != side:
-                            reach += 1
+                    # Pseudo-mobility, as `reach` counts it (inlined: this is every leaf).
                     for ray in rays_of[v][sq]:
                         for t in ray:
                             w = b[t]
@@ -348,19 +414,19 @@ def make_evaluation(values: Values) -> Evaluation:
                                 break
                             reach += 1
                 else:
-                    s += placement_worth[v][sq]
+                    s += unit * placement_worth[v][sq]
                     if kind == CHEF:  # the Chef behind its own pieces
                         for n in IN_FRONT[side][sq]:
                             w = b[n]
                             if w and w & 1 == side:
-                                s += CHEF_COVER
+                                s += unit * CHEF_COVER
             score[side] = s + mobility_weight * reach
         if battle:
             for m in MITANS:
                 if b[m]:
-                    score[b[m] & 1] += MITAN_HELD
+                    score[b[m] & 1] += mitan_held
             for side in (0, 1):
-                score[side] += STREAK * state.streak[side] + POINT * state.points[side]
+                score[side] += streak * state.streak[side] + point * state.points[side]
         else:  # placement: what is still to place counts as material
             for side in (0, 1):
                 reserve, drafted = state.reserve[side], state.drafted[side]
