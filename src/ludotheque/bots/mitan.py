@@ -5,11 +5,13 @@ Difficile, each clearly stronger).
 This module reads the engine's state directly (board, streaks, Zobrist key): it belongs in
 `games/mitan/` and should move there once the game's engineer takes it over.
 
-The evaluation, for one side: material (the pieces' values learnt from play by
-`bench/mitan_tune.py`, in `mitan_values.toml` beside this module; `pieces.toml`'s rough values
-stay the engine's data), the Mitans held and the streak towards the centre win (MT-21), centre
-points (MT-23), closeness to the Mitans, protection by a Porte-bouclier (MT-9), paralysis by an
-Envoûteur (MT-10) and a pseudo-mobility (the squares each piece reaches on this board).
+The evaluation, for one side, is a weighted sum of terms (`terms`): material, the Mitans held
+and the streak towards the centre win (MT-21), centre points (MT-23), closeness to the Mitans,
+protection by a Porte-bouclier (MT-9), paralysis by an Envoûteur (MT-10) and a pseudo-mobility
+(the squares each piece reaches on this board). The weights are learnt from play by
+`bench/mitan_tune.py` (Texel tuning) and read from `mitan_values.toml` beside this module; the
+rough ones (`ROUGH`: pieces.toml's values, which stay the engine's data, and the hand-set
+weights below) are the tuner's starting point and its yardstick.
 In the draft, each army is what it holds plus what a greedy draft of the rest of the market
 would give it, worth its pieces with diminishing returns and a Porte-bouclier for the Chef;
 in the placement, each placed piece adds what its square is worth to it.
@@ -83,7 +85,7 @@ def _closeness() -> tuple[float, ...]:
 
 CLOSENESS = _closeness()
 
-# Weights, in material units (a Fantassin is about 1).
+# The rough evaluation's hand-set weights, in material units (a Fantassin is 1).
 MITAN_HELD = 1.2
 STREAK = 2.5
 POINT = 0.05
@@ -318,42 +320,51 @@ def reach(state: MitanState, side: int) -> int:
 
 
 # -- the draft strategy ---------------------------------------------------------------------------
+def _unit(values: Sequence[float]) -> float:
+    """The size of these values against the rough ones: hand-set bonuses scale with it."""
+    return sum(values[k] for k in MARKET_KINDS) / sum(ROUGH_VALUES[k] for k in MARKET_KINDS)
+
+
 def army_worth(counts: Sequence[int], values: Sequence[float]) -> float:
     """What a drafted army is worth before the battle (MT-14): each kind's value, a third copy
     worth less, the first Porte-bouclier more (it guards the Chef, MT-9)."""
-    unit = sum(values[k] for k in MARKET_KINDS) / sum(ROUGH_VALUES[k] for k in MARKET_KINDS)
     total = 0.0
     for kind in MARKET_KINDS:
         n = counts[kind]
         if n:
             total += values[kind] * (min(n, 2) + THIRD_COPY * max(n - 2, 0))
     if counts[PORTE_BOUCLIER]:
-        total += unit * CHEF_GUARD
+        total += _unit(values) * CHEF_GUARD
     return total
+
+
+def _gain(kind: int, n: int, values: Sequence[float], guard: float) -> float:
+    """What one more `kind` adds to an army holding `n` of them (`army_worth`'s steps)."""
+    gain = values[kind] * (1.0 if n < 2 else THIRD_COPY)
+    return gain + guard if kind == PORTE_BOUCLIER and not n else gain
 
 
 def pick_worth(kind: int, mine: Sequence[int], theirs: Sequence[int],
                values: Sequence[float]) -> float:
     """What picking `kind` is worth: what it adds to my army plus half of what it would add to
     the opponent's, who then cannot have it (MT-14: a picked piece leaves the market)."""
-    def gain(counts: Sequence[int]) -> float:
-        more = list(counts)
-        more[kind] += 1
-        return army_worth(more, values) - army_worth(counts, values)
-
-    return gain(mine) + 0.5 * gain(theirs)
+    guard = _unit(values) * CHEF_GUARD
+    return _gain(kind, mine[kind], values, guard) + 0.5 * _gain(kind, theirs[kind], values,
+                                                                guard)
 
 
 def complete_draft(state: MitanState, values: Sequence[float]) -> tuple[list[int], list[int]]:
     """Both armies once the rest of the snake draft (MT-14) is picked by `pick_worth`."""
     armies = [state.drafted[0][:], state.drafted[1][:]]
     market = state.market[:]
+    guard = _unit(values) * CHEF_GUARD
     for seat in DRAFT_ORDER[state.picks:]:
         mine, theirs = armies[seat], armies[1 - seat]
         best, best_worth = 0, -1.0
         for kind in MARKET_KINDS:
             if market[kind]:
-                w = pick_worth(kind, mine, theirs, values)
+                w = (_gain(kind, mine[kind], values, guard)
+                     + 0.5 * _gain(kind, theirs[kind], values, guard))
                 if w > best_worth:
                     best, best_worth = kind, w
         if not best:  # a market made up for a test may run out first
@@ -374,7 +385,7 @@ def make_evaluation(values: Values) -> Evaluation:
     placement_worth = PLACEMENT_WORTH
     # The draft's and the placement's hand-set weights are in rough material units: scaled to
     # these values' size (the mean market piece's worth against its rough worth).
-    unit = sum(piece_values[k] for k in MARKET_KINDS) / sum(ROUGH_VALUES[k] for k in MARKET_KINDS)
+    unit = _unit(piece_values)
 
     def evaluate(state: State, seat: Seat) -> float:
         assert isinstance(state, MitanState)
