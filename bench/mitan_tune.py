@@ -240,12 +240,12 @@ def arena(args: argparse.Namespace) -> None:
         print(text)
     elif args.json:
         Path(args.json).write_text(text, encoding="utf-8")
-    bots = summary["bots"]
-    assert isinstance(bots, list)
-    for b in bots:
-        assert isinstance(b, dict)
-        print(f"{b.get('bot')}: score {b.get('score')} of {b.get('seats')}, "
-              f"win rate {b.get('win_rate')} {b.get('interval')}", file=sys.stderr)
+    results = summary["results"]
+    assert isinstance(results, list)
+    for r in results:
+        assert isinstance(r, dict)
+        print(f"{r['bot']}: {r['score']} of {r['games_played']}, win rate {r['win_rate']}, "
+              f"95% {r['ci95']}", file=sys.stderr)
 
 
 # -- speed --------------------------------------------------------------------------------------
