@@ -527,7 +527,6 @@ class MitanAlphaBeta(AlphaBetaBot):
             if saved is not None:
                 MOVE_ORDERS["mitan"] = saved
 
-
     def _place_in_secret(self, state: MitanState, seat: Seat) -> Action:
         """MT-16: the other army stays unseen, and nothing it does changes what a square is
         worth to my pieces (the camps are 6 ranks apart): the best square for the best piece,
