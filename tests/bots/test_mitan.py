@@ -56,7 +56,8 @@ def play(state: State, specs: list[str]) -> State:
     return state
 
 
-def test_mt16_hidden_placement_is_played_by_the_fallback_search() -> None:
+def test_mt16_a_hidden_placement_game_is_played_to_the_end() -> None:
+    """Moyen and Difficile place in secret by the placement strategy, then search the battle."""
     state = GAME.new(2, 2, {"placement": "hidden"})
     final = play(state, ["moyen:nodes=60:time=0", "difficile:nodes=60:time=0"])
     assert final.is_over()
