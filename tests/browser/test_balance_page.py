@@ -41,4 +41,4 @@ def test_the_balance_pages_fit_a_phone(contexts: Callable[[], BrowserContext]) -
     page.goto("/balance")
     label = page.get_by_test_id("balance-row-mitan").locator("td[data-label]").first
     expect(label).to_be_visible()
-    expect(page.get_by_test_id("balance-headline-mitan")).to_contain_text("Les Noirs")
+    expect(page.get_by_test_id("balance-headline-mitan")).to_contain_text("les Noirs (2e place)")
