@@ -7,6 +7,7 @@ goes through the catalogues; this module gives them their rows and their scale.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -124,20 +125,22 @@ def seat_rows(shipped: Shipped, lang: str) -> list[dict[str, Any]]:
             for row in shipped.report.seats]
 
 
-def tag_text(shipped: Shipped, tag: str, lang: str) -> str:
-    """A card's or piece's name in the reader's language, as its game names it (a report
-    keeps the tags it was made with; a game this site does not load keeps them as they are)."""
+def tag_names(shipped: Shipped, lang: str) -> Callable[[str], str]:
+    """How the report's game names a card or piece in the reader's language (a report keeps
+    the tags it was made with; a game this site does not load keeps them as they are)."""
     game = game_of(shipped)
-    return tag if game is None else game.tag_text(tag, lang)
+    return (lambda tag: tag) if game is None else (lambda tag: game.tag_text(tag, lang))
 
 
 def tag_rows(shipped: Shipped, lang: str) -> list[dict[str, Any]]:
-    return [{**plot_row(lang, tag_text(shipped, row.tag, lang), row, "tag"), "tag": row.tag}
+    name = tag_names(shipped, lang)
+    return [{**plot_row(lang, name(row.tag), row, "tag"), "tag": row.tag}
             for row in shipped.report.by_strength]
 
 
 def rare_tags(shipped: Shipped, lang: str) -> list[str]:
-    return [tag_text(shipped, tag, lang) for tag in shipped.report.rare_tags]
+    name = tag_names(shipped, lang)
+    return [name(tag) for tag in shipped.report.rare_tags]
 
 
 def plot_axis(rows: list[dict[str, Any]]) -> Axis:

@@ -16,7 +16,7 @@ import re
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
-from typing import Literal
+from typing import Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
@@ -127,6 +127,9 @@ class Findings(BaseModel):
         return self.en if lang == "en" else self.fr
 
 
+M = TypeVar("M", bound=BaseModel)
+
+
 @dataclass(frozen=True)
 class Shipped:
     """A report and where it lives: `setup` is its folder's name (mitan, mimik-4p ...).
@@ -152,21 +155,26 @@ class Unreadable:
     error: str
 
 
-def load(folder: Path) -> Shipped:
-    """The report in `folder`. Raises DataError naming the file and the field at fault."""
-    source = f"{folder.name}/report.json"  # named as on the site: no server paths shown
+def _read(folder: Path, name: str, model: type[M]) -> M:
+    """`folder/name` checked against `model`; a DataError names the file and the field,
+    the file as the site names it (`mitan/report.json`: no server paths shown)."""
+    source = f"{folder.name}/{name}"
     try:
-        text = (folder / "report.json").read_text(encoding="utf-8")
+        text = (folder / name).read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
         raise DataError(f"{source}: cannot be read ({getattr(exc, 'strerror', None) or exc})"
                         ) from None
-    raw = read_document(source, text)
     try:
-        report = Report.model_validate(raw)
+        return model.model_validate(read_document(source, text))
     except ValidationError as exc:
         field, problem = field_problem(exc)
         where = f'{source}, field "{field}"' if field else source
         raise DataError(f"{where}: {problem}") from None
+
+
+def load(folder: Path) -> Shipped:
+    """The report in `folder`. Raises DataError naming the file and the field at fault."""
+    report = _read(folder, "report.json", Report)
     try:
         findings = load_findings(folder, report)
     except DataError as exc:
@@ -177,28 +185,16 @@ def load(folder: Path) -> Shipped:
 def load_findings(folder: Path, report: Report) -> Findings | None:
     """The findings beside `report` (None when it has none). Raises DataError naming the
     file and the field, or saying that they quote other figures than the report's."""
-    path = folder / FINDINGS
-    if not path.is_file():
+    if not (folder / FINDINGS).is_file():
         return None
-    source = f"{folder.name}/{FINDINGS}"
-    try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise DataError(f"{source}: cannot be read ({getattr(exc, 'strerror', None) or exc})"
-                        ) from None
-    try:
-        findings = Findings.model_validate(read_document(source, text))
-    except ValidationError as exc:
-        field, problem = field_problem(exc)
-        where = f'{source}, field "{field}"' if field else source
-        raise DataError(f"{where}: {problem}") from None
+    findings = _read(folder, FINDINGS, Findings)
     shown = [round(100 * row.rate, 1) for row in report.seats]
     if len(findings.seats) != len(shown) or any(
             abs(a - b) > 0.05 for a, b in zip(findings.seats, shown, strict=False)):
         quoted = ", ".join(f"{v:.1f}" for v in findings.seats)
         actual = ", ".join(f"{v:.1f}" for v in shown)
-        raise DataError(f'{source}, field "seats": written for seat scores {quoted}, but '
-                        f"report.json has {actual}: the findings are out of date")
+        raise DataError(f'{folder.name}/{FINDINGS}, field "seats": written for seat scores '
+                        f"{quoted}, but report.json has {actual}: the findings are out of date")
     return findings
 
 
