@@ -36,6 +36,8 @@ def test_french_de_and_a_elide_and_contract() -> None:
     assert french_de("Alice") == "d'Alice"
     assert french_de("Élodie") == "d'Élodie"
     assert french_de("Hugo") == "d'Hugo"
+    assert french_de("Yves") == "d'Yves"
+    assert french_de("Yann") == "de Yann"
     assert french_de("Joueur 2") == "de Joueur 2"
     assert french_de("Le tuteur") == "du tuteur"
     assert french_de("Les Bleus") == "des Bleus"

@@ -18,7 +18,7 @@ SHIPPED = ("mitix", "mindbug", "diamagique", "mitan", "mimik")
 NAMES = ("Alice", "Bob", "Élodie", "Hugo", "Ines", "Marc", "Yann", "Zoé")
 NUMBERED = re.compile(r"\b(Joueurs?|Players?) \d")
 # "de Alice", "à Le tuteur": French needs "d'Alice", "au tuteur".
-BAD_FRENCH = re.compile(r"\b(de|que) (Alice|Élodie|Hugo|Ines|Yann)\b|\b(de|à) L(e|es) ")
+BAD_FRENCH = re.compile(r"\b(de|que) (Alice|Élodie|Hugo|Ines)\b|\b(de|à) L(e|es) ")
 
 
 def random_game(game: Game, config: Config, seed: int) -> tuple[list[Event], Result]:

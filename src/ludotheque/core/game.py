@@ -471,7 +471,7 @@ def seat_names(seats: Sequence[Seat], lang: str = "fr", names: Sequence[str] | N
     return f"{player} {word.join(str(int(s) + 1) for s in seats)}"
 
 
-_ELIDED = tuple("AEIOUYÂÀÉÈÊËÎÏÔŒÙÛHaeiouyâàéèêëîïôœùûh")
+_ELIDED = tuple("AEIOUÂÀÉÈÊËÎÏÔŒÙÛHaeiouâàéèêëîïôœùûh")
 # A name that starts with an article ("Le tuteur") contracts with "de" and "à".
 _ARTICLES = {"de": (("Le ", "du "), ("Les ", "des "), ("La ", "de la "), ("L'", "de l'"),
                     ("L’", "de l’")),
@@ -480,12 +480,14 @@ _ARTICLES = {"de": (("Le ", "du "), ("Les ", "des "), ("La ", "de la "), ("L'", 
 
 
 def french_de(name: str) -> str:
-    """"de" before a name in French: "de Bob", "d'Alice", "d'Hugo", "du tuteur" (for "Le
-    tuteur"), "de Joueur 2"."""
+    """"de" before a name in French: "de Bob", "d'Alice", "d'Hugo", "d'Yves" but "de Yann"
+    (a y before a vowel is heard as a consonant), "du tuteur" (for "Le tuteur"), "de Joueur
+    2"."""
     for article, contracted in _ARTICLES["de"]:
         if name.startswith(article):
             return contracted + name[len(article):]
-    return f"d'{name}" if name.startswith(_ELIDED) else f"de {name}"
+    vowel_y = len(name) > 1 and name[0] in ("Y", "y") and not name[1].startswith(_ELIDED)
+    return f"d'{name}" if name.startswith(_ELIDED) or vowel_y else f"de {name}"
 
 
 def french_a(name: str) -> str:
