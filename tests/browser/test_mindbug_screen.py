@@ -6,6 +6,7 @@ A Tag Team game (2 against 2) is played through the screen too."""
 from __future__ import annotations
 
 import json
+import re
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -232,7 +233,11 @@ def test_a_whole_game_against_a_bot_by_clicks_hiding_the_other_hand(
     state = true_state(site, gid)
     assert state.is_over()
     log = page.get_by_test_id("log").inner_text()
-    assert "Joueur 1 " in log and "Joueur 2 " in log
+    # The players by their names, as the seat line shows them: no "Joueur 2" to decode.
+    assert "Aline " in log and "Robot Hasard " in log
+    said = [e["text"] for m in frames.messages() if m.get("type") == "state"
+            for step in m["steps"] for e in step["events"]]
+    assert said and not any(re.search(r"\bJoueur \d", text) for text in said)
     assert policy.decisions >= 3 and {"selected", "mindbug-decision"} <= policy.shots
     checks.append(check_nothing_hidden_shows(site, gid, page, frames))
     assert len(checks) >= 2

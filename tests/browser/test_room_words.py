@@ -18,10 +18,10 @@ from .helpers import as_guest, create
 pytestmark = pytest.mark.browser
 
 WORDS = {
-    "fr": {"bot": "Robot Hasard", "player": "Joueur", "notation": "Le coup en notation",
+    "fr": {"bot": "Robot Hasard", "notation": "Le coup en notation",
            "lost": "Vous avez perdu.", "winner": "Victoire : Robot Hasard",
            "mover": "Joué par Robot Hasard", "first": "⇤ Début", "last": "Fin ⇥"},
-    "en": {"bot": "Bot Random", "player": "Player", "notation": "The move in notation",
+    "en": {"bot": "Bot Random", "notation": "The move in notation",
            "lost": "You lost.", "winner": "Winner: Bot Random",
            "mover": "Played by Bot Random", "first": "⇤ Start", "last": "End ⇥"},
 }
@@ -67,7 +67,7 @@ def test_the_log_the_end_banner_and_the_replay_speak_the_readers_words(
     said = first.locator(".event").first.inner_text()
     assert action.strip() and action != said, action  # the notation, kept for power users...
     expect(first.locator(".notation code")).to_have_attribute("title", words["notation"])
-    assert said.startswith(f"{words['player']} {seat + 1} "), said  # ... the move said in words
+    assert said.startswith(f"{mover} "), said  # ... the move said in words, by its player's name
     assert not raw(said, lang) and "siège" not in said and "Seat" not in said, said
     # No time control: no clock placeholder on the seats.
     expect(page.locator("#seats li")).to_have_count(2)

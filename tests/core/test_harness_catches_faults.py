@@ -16,6 +16,7 @@ from .toys import (
     MutatesOnRefusal,
     NeverEnds,
     NoRedeal,
+    NumbersSeats,
     ShortEncoding,
     TakesOwnChoice,
     Unseeded,
@@ -47,6 +48,7 @@ def test_a_game_with_an_encoding_passes() -> None:
         (NoRedeal(), "never re-dealt anything"),
         (ShortEncoding(), "encoding: action 'p10' is not in this setup's numbering"),
         (TakesOwnChoice(), r"reopen_secret_choices\(\d\) took away seat \d's own decision"),
+        (NumbersSeats(), r"describe_result\(\) in 'fr' names a seat by number .*'Joueur 1"),
     ],
     ids=lambda v: v.id if isinstance(v, Game) else "",
 )

@@ -8,7 +8,7 @@ hands, a hidden deck, secret simultaneous choices and randomness: everything the
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Self
 
@@ -241,6 +241,25 @@ class Unseeded(HighCard):
     def _new(self, seed: int, players: int, options: Options) -> State:
         assert isinstance(options, HighCardOptions)
         return UnseededState(seed, options.hand_size)
+
+
+class NumbersSeatsState(HighCardState):
+    pass
+
+
+class NumbersSeats(HighCard):
+    """Says its result with "Joueur 1" even when the seats' names are given."""
+
+    id = "numbers_seats"
+    state_type = NumbersSeatsState
+
+    def _new(self, seed: int, players: int, options: Options) -> State:
+        assert isinstance(options, HighCardOptions)
+        return NumbersSeatsState(seed, options.hand_size)
+
+    def describe_result(self, result: Result, lang: str = "fr",
+                        names: Sequence[str] | None = None) -> str:
+        return f"Joueur {result.ranks.index(0) + 1} gagne"  # the fault: names ignored
 
 
 @dataclass(frozen=True, slots=True)

@@ -12,7 +12,22 @@ from .errors import (
     OptionsError,
     RecordError,
 )
-from .game import JSON, Action, Config, Event, Game, Options, Result, Seat, State, canonical
+from .game import (
+    JSON,
+    Action,
+    Config,
+    Event,
+    Game,
+    Options,
+    Result,
+    Seat,
+    State,
+    canonical,
+    french_a,
+    french_de,
+    seat_name,
+    seat_names,
+)
 from .rng import Rng, derive_seed
 
 __all__ = [
@@ -36,4 +51,8 @@ __all__ = [
     "State",
     "canonical",
     "derive_seed",
+    "french_a",
+    "french_de",
+    "seat_name",
+    "seat_names",
 ]

@@ -15,17 +15,22 @@ At every step of every playout it checks that:
   - every game ends within the game's step limit, with a result for every seat;
   - replaying the record (seed, options, actions) gives the same final state;
   - where the game gives an encoding (core/encoding.py), every legal action has an id and
-    every seat's observation has the setup's size, from its view.
+    every seat's observation has the setup's size, from its view;
+  - every event and the result are said in French and English (`describe`,
+    `describe_result`), with the seats' names too; given names, no text names a seat by
+    number ("Joueur 2", "Player 2").
 A failure raises ConformanceError naming the game, setup, playout seed and step.
 """
 
 from __future__ import annotations
 
 import json
+import re
 import time
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 
 from .errors import IllegalAction, LudoError, NotationError
 from .game import Action, Config, Game, State, canonical
@@ -35,6 +40,18 @@ from .rng import Rng, derive_seed
 
 class ConformanceError(AssertionError):
     """The game broke its contract. The message says where and how."""
+
+
+# The seats' names the texts are asked with: a vowel, an h and an accent at the start, so that
+# a game's French elision is exercised too ("d'Alice", "de Bob").
+NAMES = ("Alice", "Bob", "Élodie", "Hugo", "Ines", "Marc", "Yann", "Zoé")
+# A seat named by number ("Joueur 2", "Players 1 and 3") in a text that was given names.
+_NUMBERED_SEAT = re.compile(r"\b(Joueurs?|Players?) \d")
+
+
+def seat_names_for(players: int) -> tuple[str, ...]:
+    """`players` distinct names for the seats (more seats than NAMES get "Invité 9" ...)."""
+    return tuple(NAMES[s] if s < len(NAMES) else f"Invité {s + 1}" for s in range(players))
 
 
 @dataclass
@@ -266,6 +283,24 @@ class _Playout:
                 raise self.fail(f"event {e!r} is not JSON data: {exc}") from exc
             if e.to is not None and any(not 0 <= s < self.config.players for s in e.to):
                 raise self.fail(f"event {e.kind} is addressed to unknown seats {e.to}")
+            for lang in ("fr", "en"):
+                self.check_text(f"describe() of event {e.kind}", lang,
+                                partial(self.game.describe, e))
+
+    def check_text(self, what: str, lang: str,
+                   say: Callable[[str, Sequence[str] | None], str]) -> None:
+        """A text in `lang` says something, without names and with them; given names it names
+        no seat by number."""
+        names = seat_names_for(self.config.players)
+        try:
+            plain, named = say(lang, None), say(lang, names)
+        except Exception as exc:
+            raise self.fail(f"{what} in {lang!r} raised {type(exc).__name__}: {exc}") from exc
+        if not plain.strip() or not named.strip():
+            raise self.fail(f"{what} says nothing in {lang!r}")
+        if _NUMBERED_SEAT.search(named):
+            raise self.fail(f"{what} in {lang!r} names a seat by number though the seats' "
+                            f"names were given: {named!r}")
 
     def check_end(self, state: State) -> None:
         result = state.result()
@@ -286,8 +321,7 @@ class _Playout:
         except (TypeError, ValueError) as exc:
             raise self.fail(f"the result is not JSON data: {exc}") from exc
         for lang in ("fr", "en"):
-            if not self.game.describe_result(result, lang).strip():
-                raise self.fail(f"describe_result() says nothing in {lang!r}")
+            self.check_text("describe_result()", lang, partial(self.game.describe_result, result))
 
 
 def check_garbage_notation(game: Game) -> None:

@@ -370,14 +370,19 @@ class Game(ABC):
         return [Config(p, self.options_type(), f"{p}p")
                 for p in range(self.min_players, self.max_players + 1)]
 
-    def describe(self, event: Event, lang: str = "fr") -> str:
-        """One line saying what the event means, in French or English."""
+    def describe(self, event: Event, lang: str = "fr",
+                 names: Sequence[str] | None = None) -> str:
+        """One line saying what the event means, in French or English. `names`, each seat's
+        name in seat order (the site's players), replaces "Joueur 2" / "Player 2" wherever
+        the line names a seat (`seat_name`); without it seats are named by number."""
         args = ", ".join(f"{k}={v}" for k, v in event.data.items())
         return f"{event.kind}({args})"
 
-    def describe_result(self, result: Result, lang: str = "fr") -> str:
-        """One sentence saying why the game ended, in French or English. Games override it;
-        the default is the engine's own `detail` (or its reason word)."""
+    def describe_result(self, result: Result, lang: str = "fr",
+                        names: Sequence[str] | None = None) -> str:
+        """One sentence saying why the game ended, in French or English, seats named by
+        `names` when given (as in `describe`). Games override it; the default is the
+        engine's own `detail` (or its reason word)."""
         return result.detail or result.reason
 
     def rules(self, lang: str = "fr") -> str:
@@ -434,6 +439,65 @@ class Game(ABC):
         return f"<Game {self.id}>"
 
 
+# -- seats in words --------------------------------------------------------------------------
+# Every game's texts name a seat through these, so that the site can put its players' names
+# where a text without them says "Joueur 2" / "Player 2" (seats counted from 1, as the room
+# lists them).
+
+_PLAYER = {"fr": ("Joueur", "Joueurs"), "en": ("Player", "Players")}
+_CONJUNCTIONS = {"and": {"fr": "et", "en": "and"}, "or": {"fr": "ou", "en": "or"}}
+
+
+def seat_name(seat: Seat, lang: str = "fr", names: Sequence[str] | None = None) -> str:
+    """A seat in a text: its name (`names[seat]`) when names are given, else "Joueur 2" /
+    "Player 2" for seat 1."""
+    if names is not None:
+        return names[seat]
+    return f"{_PLAYER['en' if lang == 'en' else 'fr'][0]} {int(seat) + 1}"
+
+
+def seat_names(seats: Sequence[Seat], lang: str = "fr", names: Sequence[str] | None = None,
+               conjunction: str = "and") -> str:
+    """Several seats in a text, joined by "et"/"and" (or "ou"/"or"): "Alice et Carole" with
+    names; without them "Joueurs 1 et 3" ("Joueur 1 ou 3": one of them). One seat is
+    `seat_name`."""
+    lg = "en" if lang == "en" else "fr"
+    if len(seats) == 1:
+        return seat_name(seats[0], lg, names)
+    word = f" {_CONJUNCTIONS[conjunction][lg]} "
+    if names is not None:
+        return word.join(names[s] for s in seats)
+    player = _PLAYER[lg][1 if conjunction == "and" else 0]
+    return f"{player} {word.join(str(int(s) + 1) for s in seats)}"
+
+
+_ELIDED = tuple("AEIOUÂÀÉÈÊËÎÏÔŒÙÛHaeiouâàéèêëîïôœùûh")
+# A name that starts with an article ("Le tuteur") contracts with "de" and "à".
+_ARTICLES = {"de": (("Le ", "du "), ("Les ", "des "), ("La ", "de la "), ("L'", "de l'"),
+                    ("L’", "de l’")),
+             "à": (("Le ", "au "), ("Les ", "aux "), ("La ", "à la "), ("L'", "à l'"),
+                   ("L’", "à l’"))}
+
+
+def french_de(name: str) -> str:
+    """"de" before a name in French: "de Bob", "d'Alice", "d'Hugo", "d'Yves" but "de Yann"
+    (a y before a vowel is heard as a consonant), "du tuteur" (for "Le tuteur"), "de Joueur
+    2"."""
+    for article, contracted in _ARTICLES["de"]:
+        if name.startswith(article):
+            return contracted + name[len(article):]
+    vowel_y = len(name) > 1 and name[0] in ("Y", "y") and not name[1].startswith(_ELIDED)
+    return f"d'{name}" if name.startswith(_ELIDED) or vowel_y else f"de {name}"
+
+
+def french_a(name: str) -> str:
+    """"à" before a name in French: "à Alice", "à Bob", "au tuteur" (for "Le tuteur")."""
+    for article, contracted in _ARTICLES["à"]:
+        if name.startswith(article):
+            return contracted + name[len(article):]
+    return f"à {name}"
+
+
 def canonical(data: JSON) -> str:
     """A canonical JSON text: equal data gives equal text."""
     return json.dumps(data, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
@@ -452,4 +516,8 @@ __all__ = [
     "Seat",
     "State",
     "canonical",
+    "french_a",
+    "french_de",
+    "seat_name",
+    "seat_names",
 ]

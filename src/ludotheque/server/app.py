@@ -47,7 +47,7 @@ from . import balance_pages, daily, protocol
 from .auth import PASSWORD_MIN, check_password, clean_name, hash_password, password_problem
 from .bots import BotPool, load_plugin
 from .clocks import TIME_CONTROLS, Clocks
-from .i18n import LANGS, bot_label, catalogue, is_one, pick, translate
+from .i18n import LANGS, catalogue, is_one, pick, seat_label, translate
 from .protocol import ProtocolError
 from .rooms import Client, Hub, chat_message, find_lesson
 
@@ -202,16 +202,6 @@ def ranked_problem(game: Game, player: Player, seats: list[dict[str, Any]],
     if getattr(options, "position", None) is not None:
         return "new.ranked_position"  # a ranked game is the whole game, from its start
     return None
-
-
-def seat_label(lang: str, seat: dict[str, Any]) -> str:
-    """A seat as the lists and the replay name it: a bot by its level's translated name
-    ("Robot Facile", "Bot Easy"), a seat still free as such, a person by their name."""
-    if seat.get("kind") == "bot":
-        return translate(lang, "seat.bot_named", name=bot_label(lang, str(seat.get("bot"))))
-    if seat.get("kind") == "tutor":
-        return translate(lang, "seat.tutor")
-    return str(seat.get("name") or translate(lang, "list.free_seat"))
 
 
 def bot_choices() -> tuple[list[str], list[str]]:
@@ -464,7 +454,8 @@ class Site:
         for st in room.steps[:step]:
             state.apply(st.seat, room.game.parse(st.action))
         lang = pick(request.cookies.get(LANG_COOKIE))
-        events = [room.game.describe(e, lang) for e in room.steps[step - 1].events
+        names = room.text_names(lang)
+        events = [room.game.describe(e, lang, names) for e in room.steps[step - 1].events
                   if e.visible_to(None)] if step else []
         result = room.result()
         view = state.view(None)

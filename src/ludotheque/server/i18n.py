@@ -50,3 +50,13 @@ def bot_label(lang: str, spec: str) -> str:
     """A bot's name for people: a level's translated name (`bot.facile` ...: Facile, Easy),
     any other engine by its spec (`mcts`, `greedy`)."""
     return catalogue(pick(lang)).get(f"bot.{spec}") or spec
+
+
+def seat_label(lang: str, seat: dict[str, Any]) -> str:
+    """A seat as the lists and the replay name it: a bot by its level's translated name
+    ("Robot Facile", "Bot Easy"), a seat still free as such, a person by their name."""
+    if seat.get("kind") == "bot":
+        return translate(lang, "seat.bot_named", name=bot_label(lang, str(seat.get("bot"))))
+    if seat.get("kind") == "tutor":
+        return translate(lang, "seat.tutor")
+    return str(seat.get("name") or translate(lang, "list.free_seat"))

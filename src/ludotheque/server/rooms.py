@@ -14,7 +14,7 @@ import contextlib
 import html
 import logging
 import time
-from collections import deque
+from collections import Counter, deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
@@ -39,7 +39,7 @@ from ludotheque.store import GameRow, Player, RatingRow, Store
 
 from .bots import BotPool
 from .clocks import Clocks
-from .i18n import bot_label, translate
+from .i18n import bot_label, seat_label, translate
 from .protocol import CHAT_BURST, CHAT_WINDOW, MAX_CHAT, ProtocolError
 from .ratings import Rating, rate_game
 
@@ -98,6 +98,21 @@ class Client:
 
 def seat_is_free(seat: dict[str, Any]) -> bool:
     return seat.get("kind") == "human" and not seat.get("player")
+
+
+def text_names(lang: str, seats: list[dict[str, Any]]) -> list[str]:
+    """Each seat's name in the games' texts (`Game.describe`'s `names`), as the room's seat
+    line shows it: a person by their name, a bot by its level ("Robot Moyen"), the tutor; a
+    seat without a player by its number ("Joueur 2"). A name that two seats share (two guests
+    of one name, two Moyen bots, a hotseat game's one player), or that is another seat's
+    number, gets its own seat's number: "Robot Moyen (2)", "Robot Moyen (3)"."""
+    numbers = [translate(lang, "seat.number", n=i + 1) for i in range(len(seats))]
+    labels = [numbers[i] if seat_is_free(s) else seat_label(lang, s)
+              for i, s in enumerate(seats)]
+    counts = Counter(labels)
+    return [f"{label} ({i + 1})"
+            if counts[label] > 1 or (label in numbers and label != numbers[i]) else label
+            for i, label in enumerate(labels)]
 
 
 class Room:
@@ -166,6 +181,7 @@ class Room:
         since = max(0, min(since, self.version))
         live = self.row.status == "live" and not self.over
         to_act = list(self.state.to_act()) if live else []
+        names = self.text_names(lang)
         message: dict[str, Any] = {
             "type": "state",
             "game": self.id,
@@ -183,7 +199,7 @@ class Room:
             "views": {str(s): self.state.view(s) for s in mine},
             "view": self.state.view(None),
             "legal": {str(s): self.state.legal_texts(s) for s in mine if s in to_act},
-            "steps": [self.step_for(i, self.steps[i], mine, lang)
+            "steps": [self.step_for(i, self.steps[i], mine, lang, names)
                       for i in range(since, self.version)],
             "result": None,
             "clock": self.clocks.message(self.running(), time.time())
@@ -201,13 +217,17 @@ class Room:
                                  "draw": result.is_draw, "text": self.result_text(result, lang)}
         return message
 
+    def text_names(self, lang: str) -> list[str]:
+        """The seats' names in the game's texts for a reader of `lang` (`text_names`)."""
+        return text_names(lang, self.seats)
+
     def result_text(self, result: Result, lang: str) -> str:
+        names = self.text_names(lang)
         if result.reason in (RESIGNED, TIMEOUT):
             loser = result.ranks.index(1)
-            name = self.seats[loser].get("name") or translate(lang, "seat.number", n=loser + 1)
             key = "result.resigned" if result.reason == RESIGNED else "result.timeout"
-            return translate(lang, key, name=name)
-        return self.game.describe_result(result, lang)
+            return translate(lang, key, name=names[loser])
+        return self.game.describe_result(result, lang, names)
 
     def seat_info(self, index: int, seat: dict[str, Any], client: Client) -> dict[str, Any]:
         return {
@@ -224,9 +244,11 @@ class Room:
             "rating": self.ratings.get(index),
         }
 
-    def step_for(self, index: int, step: Step, mine: list[int], lang: str) -> dict[str, Any]:
-        """A step as `mine` may see it. A secret choice's text is shown to its own seat only;
-        what others may learn of it is in the events."""
+    def step_for(self, index: int, step: Step, mine: list[int], lang: str,
+                 names: list[str]) -> dict[str, Any]:
+        """A step as `mine` may see it, its events said with the seats' `names`. A secret
+        choice's text is shown to its own seat only; what others may learn of it is in the
+        events."""
         visible = [e for e in step.events
                    if e.visible_to(None) or any(e.visible_to(s) for s in mine)]
         return {
@@ -234,7 +256,8 @@ class Room:
             "seat": step.seat,
             "action": step.action if step.public or step.seat in mine else None,
             "public": step.public,
-            "events": [{**e.to_json(), "text": self.game.describe(e, lang)} for e in visible],
+            "events": [{**e.to_json(), "text": self.game.describe(e, lang, names)}
+                       for e in visible],
         }
 
     def send_state(self, client: Client, since: int | None = None) -> None:

@@ -8,7 +8,7 @@ import json
 import re
 from pathlib import Path
 
-from ludotheque.core.game import Result
+from ludotheque.core.game import Event, Result
 from ludotheque.core.rng import Rng
 from ludotheque.games import mimik
 from ludotheque.games.mimik import GAME
@@ -163,3 +163,37 @@ def test_every_key_the_screen_builds_from_parts_is_in_the_catalogue() -> None:
         assert f"mimik.moment.{kind}" in words
     for pick in ("pose", "play", "keep", "discard"):
         assert f"mimik.do.{pick}_short" in words
+
+
+def test_texts_name_the_players_when_the_names_are_given() -> None:
+    names = ["Alice", "Bob", "Carole", "Denis"]
+    state = table(3, hands=[["MIMIK", "1", "1", "1", "1", "1"], ["1"], ["1"]],
+                  posed_cards=[[], [7, 3], [(9, 7)]], discard=["7"])
+    copied = next(e for e in play(state, "MIMIK = 7") if e.kind == "copied")
+    assert GAME.describe(copied, "fr", names) == (
+        "Alice pose son MIMIK et copie le 7 posé devant Bob ou Carole ou du dessus de la "
+        "défausse : il vaut 7 (MK-26)")
+    assert GAME.describe(copied, "en", names) == (
+        "Alice poses their MIMIK copying the 7 posed by Bob or Carole or on top of the "
+        "discard pile: it is worth 7 (MK-26)")
+    looked = Event("looked", {"seat": 1, "victim": 0, "hand": ["7"]}, to=(1,), ruling="MK-21")
+    assert GAME.describe(looked) == "Main de Joueur 1 : 7 (MK-21)"
+    assert GAME.describe(looked, "fr", names) == "Main d'Alice : 7 (MK-21)"
+    assert GAME.describe(looked, "en", names) == "Hand of Alice: 7 (MK-21)"
+    # "il regarde" would give the name a gender: said without a pronoun.
+    pocket = Event("pickpocket", {"seat": 0, "victim": 1})
+    assert GAME.describe(pocket) == ("Joueur 1 fait les poches de Joueur 2 : il regarde sa "
+                                     "main et y prend une carte")
+    assert GAME.describe(pocket, "fr", names) == ("Alice fait les poches de Bob, regarde sa "
+                                                  "main et y prend une carte")
+    won = Event("won", {"seats": [0, 2], "score": 50})
+    assert GAME.describe(won, "fr", names) == ("Alice et Carole atteignent exactement 50 "
+                                               "points et gagnent !")
+    result = Result((1, 0, 1, 0), (44.0, 50.0, 44.0, 50.0), "target_reached", "",
+                    teams=(0, 1, 0, 1))
+    assert GAME.describe_result(result, "fr", names) == (
+        "Bob et Denis atteignent exactement 50 points, la cible (MK-9) ; l’autre : "
+        "Alice et Carole : 44.")
+    assert GAME.describe_result(result, "en", names) == (
+        "Bob and Denis reach exactly 50 points, the target (MK-9); the other: "
+        "Alice and Carole: 44.")

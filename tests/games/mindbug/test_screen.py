@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from ludotheque.core.game import Result
+from ludotheque.core.game import Event, Result
 from ludotheque.core.rng import Rng
 from ludotheque.games.mindbug import GAME, MindbugOptions
 from ludotheque.games.mindbug.rules import MindbugState
@@ -164,3 +164,30 @@ def test_events_are_described_with_seats_counted_from_one() -> None:
     events = act(s, "play gorillion")
     texts = [GAME.describe(e, "fr") for e in events if e.kind == "play"]
     assert texts == ["Joueur 1 joue Gorillion."]
+
+
+def test_events_and_result_name_the_players_when_the_names_are_given() -> None:
+    names = ["Alice", "Bob"]
+    given = Event("given", {"seat": 1, "foe": 0})
+    assert GAME.describe(given, "fr") == "Joueur 1 donne une carte à Joueur 2."
+    assert GAME.describe(given, "fr", names) == "Alice donne une carte à Bob."
+    assert GAME.describe(given, "en", names) == "Alice gives a card to Bob."
+    defeated = Event("defeated", {"key": "gorillion", "owner": 0})
+    assert GAME.describe(defeated, "fr") == (
+        "Gorillion est détruite et va dans la défausse de Joueur 1 (MB-16).")
+    assert GAME.describe(defeated, "fr", names) == (
+        "Gorillion est détruite et va dans la défausse d'Alice (MB-16).")
+    assert GAME.describe(defeated, "en", names) == (
+        "Gorillion is defeated and goes to Alice's discard pile (MB-16).")
+    # "il perd" would give the name a gender: the sentence is said without a pronoun.
+    lost = Event("no_action", {"seat": 1})
+    assert GAME.describe(lost, "fr") == "Joueur 2 ne peut ni jouer ni attaquer : il perd."
+    assert GAME.describe(lost, "fr", names) == "Bob ne peut ni jouer ni attaquer et perd."
+    assert GAME.describe_result(_ended(2, "life"), "fr", names) == (
+        "Alice n'a plus de points de vie (MB-18) ; Bob gagne avec 2 point(s) de vie.")
+    assert GAME.describe_result(_ended(2, "life"), "en", names) == (
+        "Alice has no life left (MB-18); Bob wins with 2 life.")
+    team = GAME.describe_result(_ended(4, "team_stuck"), "fr", [*names, "Carole", "Denis"])
+    assert team == ("Les deux joueurs de l'équipe A (Alice & Carole) n'ont pas pu agir l'un "
+                    "après l'autre (MB-26) ; l'équipe B (Bob & Denis) gagne avec 2 point(s) "
+                    "de vie.")

@@ -44,6 +44,23 @@ def test_describe_says_the_end_in_the_games_words() -> None:
     assert GAME.describe(events[0]) == "Blancs : Lancier de e5 prend le Chef en e7"
 
 
+def test_sides_keep_their_colours_when_the_names_are_given() -> None:
+    # Mitan's texts name the sides by colour, as the board and the rules do: names or not.
+    names = ["Alice", "Bob"]
+    state = position({"e5": "L", "e7": "c", "a9": "f"})
+    events = play(state, "Le5xe7")
+    result = state.result()
+    assert result is not None
+    for lang in ("fr", "en"):
+        for e in events:
+            assert GAME.describe(e, lang, names) == GAME.describe(e, lang)
+        assert GAME.describe_result(result, lang, names) == GAME.describe_result(result, lang)
+    assert GAME.describe(events[-1], "fr", names) == (
+        "Victoire des Blancs : le Chef adverse est capturé")
+    assert "Blancs" in GAME.describe_result(result, "fr", names)
+    assert "White" in GAME.describe_result(result, "en", names)
+
+
 def test_render_shows_the_mitans_pieces_last_move_and_targets() -> None:
     state = position({"e4": "L", "e7": "f"}, turn="w")
     play(state, "Le4-e3", "Fe7-e6")

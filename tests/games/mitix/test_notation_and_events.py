@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from ludotheque.core.errors import NotationError
-from ludotheque.core.game import Action, Event, canonical
+from ludotheque.core.game import Action, Event, Result, canonical
 from ludotheque.core.record import Move, Record, record_of, replay
 from ludotheque.core.rng import Rng
 from ludotheque.games.mitix import GAME
@@ -191,6 +191,32 @@ def test_french_descriptions_elide_before_a_vowel():
     zeus = Event("resource_placed", {"seat": 1, "resource": "Vin", "owner": 0, "slot": 0,
                                      "dieu": "Zeus"})
     assert GAME.describe(zeus) == "Joueur 2 place Vin auprès de Zeus"
+
+
+def test_descriptions_name_the_players_when_the_names_are_given():
+    names = ["Alice", "Bob"]
+    placed = Event("resource_placed", {"seat": 0, "resource": "Huile", "owner": 1, "slot": 0,
+                                       "dieu": "Hadès"})
+    assert GAME.describe(placed, "fr", names) == "Alice place Huile auprès d'Hadès"
+    assert GAME.describe(placed, "en", names) == "Alice puts Huile on Hadès"
+    helped = Event("intervention", {"seat": 0, "dieu": "Zeus", "sens": "pour"}, ruling="MX-21")
+    assert GAME.describe(helped) == ("Zeus reçoit les trois Nourritures divines et intervient "
+                                     "en faveur de Joueur 1 [MX-21]")
+    assert GAME.describe(helped, "fr", names) == (
+        "Zeus reçoit les trois Nourritures divines et intervient en faveur d'Alice [MX-21]")
+    assert GAME.describe(helped, "en", names) == (
+        "Zeus receives the three divine foods and intervenes for Alice [MX-21]")
+    end = Event("end", {"scores": [5, 7], "bios": [1200, 1500], "ranks": [1, 0],
+                        "reason": "plus_de_vivants"}, ruling="MX-13")
+    assert GAME.describe(end) == ("Joueur 2 gagne (plus de Vivants) : Vivants 5 – 7, "
+                                  "Bios 1200 – 1500 [MX-13]")
+    assert GAME.describe(end, "fr", names) == ("Bob gagne (plus de Vivants) : Vivants 5 – 7, "
+                                               "Bios 1200 – 1500 [MX-13]")
+    assert GAME.describe(end, "en", names).startswith("Bob wins (more Vivants): ")
+    # The end banner's sentence names no seat (the banner names the winners above it).
+    result = Result((1, 0), (5.0, 7.0), "plus_de_vivants", "5 Vivants contre 7", "MX-13")
+    for lang in ("fr", "en"):
+        assert GAME.describe_result(result, lang, names) == GAME.describe_result(result, lang)
 
 
 def test_mx2_the_terminal_card_face_shows_every_field():

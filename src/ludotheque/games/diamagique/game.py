@@ -166,15 +166,17 @@ class Diamagique(Game):
             return ("Deck " if lang == "en" else "Paquet ") + tag.removeprefix("deck ")
         return tag
 
-    def describe(self, event: Event, lang: str = "fr") -> str:
+    def describe(self, event: Event, lang: str = "fr",
+                 names: Sequence[str] | None = None) -> str:
         from .texts import describe
 
-        return describe(event, lang)
+        return describe(event, lang, names)
 
-    def describe_result(self, result: Result, lang: str = "fr") -> str:
+    def describe_result(self, result: Result, lang: str = "fr",
+                        names: Sequence[str] | None = None) -> str:
         from .texts import result_text
 
-        return result_text(result.ranks, result.scores, result.reason, lang)
+        return result_text(result.ranks, result.scores, result.reason, lang, names)
 
     def render(self, view: Mapping[str, JSON], seat: Seat | None, lang: str = "fr") -> Any:
         from .terminal import render

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Sequence
 from typing import Any
 
-from ludotheque.core import Event
+from ludotheque.core import Event, seat_name
 
 from .cards import CATEGORIES, Effet
 
@@ -128,11 +128,11 @@ _REASONS = {
 
 
 def result_text(ranks: tuple[int, ...], scores: tuple[float, ...], reason: str,
-                lang: str = "fr") -> str:
-    """Why the game ended, with the Diamagiques of each player (DG-19, DG-20)."""
+                lang: str = "fr", names: Sequence[str] | None = None) -> str:
+    """Why the game ended, with the Diamagiques of each player (DG-19, DG-20); seats named
+    by `names` when given."""
     fr = _lang(lang) == "fr"
     a, b = (int(x) for x in scores)
-    player = "Joueur" if fr else "Player"
     if ranks[0] == ranks[1]:
         end = (f"égalité, {a} Diamagiques partout" if fr
                else f"a draw, {a} Diamagiques each")
@@ -141,7 +141,7 @@ def result_text(ranks: tuple[int, ...], scores: tuple[float, ...], reason: str,
     else:
         win = 0 if ranks[0] == 0 else 1
         n, m = (a, b) if win == 0 else (b, a)
-        w, l_ = f"{player} {win + 1}", f"{player} {2 - win}"
+        w, l_ = seat_name(win, lang, names), seat_name(1 - win, lang, names)
         end = (f"{w} gagne avec {n} Diamagiques contre {m}" if fr
                else f"{w} wins with {n} Diamagiques to {m}")
     pattern = _REASONS.get(reason)
@@ -150,24 +150,20 @@ def result_text(ranks: tuple[int, ...], scores: tuple[float, ...], reason: str,
     return pattern[0 if fr else 1].format(w=w, l=l_, n=n, m=m, end=end)
 
 
-def _seat(data: Mapping[str, Any], fr: bool) -> str:
-    seat = int(data.get("seat") or 0)
-    return f"Joueur {seat + 1}" if fr else f"Player {seat + 1}"
-
-
 def _names(items: Any, lg: str) -> str:
     return ", ".join(colour(str(x), lg) for x in items) if items else "—"
 
 
-def describe(event: Event, lang: str = "fr") -> str:
-    """One line saying what the event means."""
+def describe(event: Event, lang: str = "fr", names: Sequence[str] | None = None) -> str:
+    """One line saying what the event means, seats named by `names` when given ("Joueur 2"
+    otherwise)."""
     lg = _lang(lang)
     fr = lg == "fr"
     d = event.data
     k = event.kind
-    who = _seat(d, fr) if "seat" in d else ""
+    who = seat_name(int(d["seat"] or 0), lg, names) if "seat" in d else ""
     if k == "tour":
-        active = f"{'Joueur' if fr else 'Player'} {int(d['active']) + 1}"
+        active = seat_name(int(d["active"]), lg, names)
         return (f"Tour {d['turn']} : {active} est actif." if fr
                 else f"Turn {d['turn']}: {active} is active.")
     if k == "chateau":
@@ -208,7 +204,10 @@ def describe(event: Event, lang: str = "fr") -> str:
         category = str(d["category"])
         cat = CATEGORY_NAMES[lg].get(category, category)
         rank = CATEGORIES.index(category) + 1 if category in CATEGORIES else 0
-        target = f"{'J' if fr else 'P'}{int(d['seat']) + 1} M{d['position']} {d['sort']}"
+        if names is None:
+            target = f"{'J' if fr else 'P'}{int(d['seat']) + 1} M{d['position']} {d['sort']}"
+        else:
+            target = f"{d['sort']} ({names[int(d['seat'])]}, M{d['position']})"
         return (f"DG-14, {rank}/8 {cat} : {d['source']} fait passer {target} "
                 f"de {d['before']} à {d['after']}." if fr
                 else f"DG-14, {rank}/8 {cat}: {d['source']} takes {target} "
@@ -219,9 +218,11 @@ def describe(event: Event, lang: str = "fr") -> str:
         if winner < 0:
             end = "à égalité" if fr else "a tie"
         else:
-            end = (f"Joueur {winner + 1} l'emporte" if fr else f"Player {winner + 1} wins")
-        return (f"Puissance Magique totale (DG-16) : Joueur 1 {a}, Joueur 2 {b}, {end}." if fr
-                else f"Total Magic Power (DG-16): Player 1 {a}, Player 2 {b}, {end}.")
+            name = seat_name(winner, lg, names)
+            end = (f"{name} l'emporte" if fr else f"{name} wins")
+        first, second = seat_name(0, lg, names), seat_name(1, lg, names)
+        return (f"Puissance Magique totale (DG-16) : {first} {a}, {second} {b}, {end}." if fr
+                else f"Total Magic Power (DG-16): {first} {a}, {second} {b}, {end}.")
     if k == "egalite":
         return (f"Égalité (DG-16) : personne ne gagne, {d['en_jeu']} Diamagique(s) restent "
                 f"sur la table pour le prochain Château." if fr
@@ -258,8 +259,8 @@ def describe(event: Event, lang: str = "fr") -> str:
         if ranks[0] == ranks[1]:
             end = "match nul" if fr else "a draw"
         else:
-            winner = 1 if ranks[0] == 0 else 2
-            end = f"Joueur {winner} gagne" if fr else f"Player {winner} wins"
+            name = seat_name(0 if ranks[0] == 0 else 1, lg, names)
+            end = f"{name} gagne" if fr else f"{name} wins"
         return (f"Fin de la partie ({reason[0]}) : {end}, {a:g} à {b:g}." if fr
                 else f"End of the game ({reason[1]}): {end}, {a:g} to {b:g}.")
     args = ", ".join(f"{key}={value}" for key, value in d.items())

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from typing import Any, ClassVar, Literal
@@ -22,6 +23,10 @@ from ludotheque.core.game import (
     Result,
     Seat,
     State,
+    french_a,
+    french_de,
+    seat_name,
+    seat_names,
 )
 from ludotheque.core.record import Step
 
@@ -135,18 +140,21 @@ class Mimik(Game):
             return tag if lang != "en" else "Value " + tag.removeprefix("Valeur ")
         return _card(tag, lang)
 
-    def describe(self, event: Event, lang: str = "fr") -> str:
-        texts = _FR if lang != "en" else _EN
-        say = texts.get(event.kind)
+    def describe(self, event: Event, lang: str = "fr",
+                 names: Sequence[str] | None = None) -> str:
+        lg = "en" if lang == "en" else "fr"
+        say = (_EN if lg == "en" else _FR).get(event.kind)
         if say is None:
-            return super().describe(event, lang)
-        line = say(dict(event.data))
+            return super().describe(event, lang, names)
+        data = dict(event.data)
+        line = say(data, _Who(data, lg, names))
         if event.ruling:
             line += f" ({event.ruling})"
         return line
 
-    def describe_result(self, result: Result, lang: str = "fr") -> str:
-        return describe_result(result, lang)
+    def describe_result(self, result: Result, lang: str = "fr",
+                        names: Sequence[str] | None = None) -> str:
+        return describe_result(result, lang, names)
 
     def render(self, view: Mapping[str, JSON], seat: Seat | None, lang: str = "fr") -> Any:
         from .terminal import render
@@ -168,19 +176,46 @@ class Mimik(Game):
         return max(-1.0, min(1.0, value))
 
 
-def _n(seat: object) -> int:
-    """Seats are said from 1, as the room lists them (the notation counts from 0)."""
-    return int(str(seat)) + 1
+@dataclass(frozen=True)
+class _Who:
+    """The seats an event's data names, in words (`core.game.seat_name`): `who("owner")` is
+    the seat under the data's "owner" key, by its name when the names are known."""
 
+    data: Mapping[str, Any]
+    lang: str
+    names: Sequence[str] | None
 
-def _seat(data: Mapping[str, Any], key: str = "seat", lang: str = "fr") -> str:
-    """A seat as every game of the site names it: "Joueur 2" / "Player 2"."""
-    return f"{'Joueur' if lang == 'fr' else 'Player'} {_n(data.get(key))}"
+    def __call__(self, key: str = "seat") -> str:
+        return seat_name(int(self.data[key]), self.lang, self.names)
 
+    def de(self, key: str) -> str:
+        """The seat after "de" in French: "de Bob", "d'Alice", "de Joueur 2"."""
+        return french_de(self(key))
 
-def _Seat(data: Mapping[str, Any], key: str = "seat", lang: str = "fr") -> str:
-    """A seat at the start of a sentence."""
-    return _seat(data, key, lang)
+    def a(self, key: str) -> str:
+        """The seat after "à" in French: "à Alice", "à Joueur 2"."""
+        return french_a(self(key))
+
+    @property
+    def named(self) -> bool:
+        """Whether seats have names: a French "il" would then give each a gender."""
+        return self.names is not None
+
+    def side(self) -> str:
+        """Whoever the event speaks of: one seat, or a team's two seats (MK-5)."""
+        seats = self.data.get("seats") or [self.data.get("seat")]
+        return seat_names([int(s) for s in seats], self.lang, self.names)
+
+    def copied_from(self) -> str:
+        """Where the copied card was visible (MK-26): in front of which seats, or on the
+        discard pile."""
+        fr = self.lang == "fr"
+        seats = [int(s) for s in self.data.get("from", [])]
+        places = ([f"{'posé devant' if fr else 'posed by'} "
+                   + seat_names(seats, self.lang, self.names, "or")] if seats else [])
+        if self.data.get("discard"):
+            places.append("du dessus de la défausse" if fr else "on top of the discard pile")
+        return (" ou " if fr else " or ").join(places)
 
 
 # The catalogue keys of the action cards (as the screen's web/<lang>.json names them).
@@ -202,27 +237,6 @@ def _card(name: object, lang: str = "fr") -> str:
     return _card_names("en" if lang == "en" else "fr").get(str(name), str(name))
 
 
-def _side(data: Mapping[str, Any], lang: str) -> str:
-    """Whoever an event speaks of: one seat, or a team's two seats (MK-5)."""
-    seats = data.get("seats") or [data.get("seat")]
-    if len(seats) == 1:
-        return _Seat({"seat": seats[0]}, lang=lang)
-    numbers = (" et " if lang == "fr" else " and ").join(str(_n(s)) for s in seats)
-    return f"{'Joueurs' if lang == 'fr' else 'Players'} {numbers}"
-
-
-def _copied_from(data: Mapping[str, Any], lang: str) -> str:
-    """Where the copied card was visible (MK-26): in front of which seats, or on the discard
-    pile."""
-    fr = lang == "fr"
-    seats = [str(_n(s)) for s in data.get("from", [])]
-    places = [f"{'posé devant Joueur' if fr else 'posed by Player'} "
-              + (" ou " if fr else " or ").join(seats)] if seats else []
-    if data.get("discard"):
-        places.append("du dessus de la défausse" if fr else "on top of the discard pile")
-    return (" ou " if fr else " or ").join(places)
-
-
 def _count(n: int, one: str, many: str) -> str:
     return f"{n} {one if n == 1 else many}"
 
@@ -241,133 +255,136 @@ def _hand(data: Mapping[str, Any], lang: str) -> str:
     return ", ".join(_card(c, lang) for c in data.get("hand", []))
 
 
-def _copied_fr(d: dict[str, Any]) -> str:
-    where = _copied_from(d, "fr")
+def _copied_fr(d: dict[str, Any], who: _Who) -> str:
+    where = who.copied_from()
     if d.get("value") is None:
-        return (f"{_Seat(d)} pose son MIMIK et copie la carte {_card(d['card'])} du dessus de "
+        return (f"{who()} pose son MIMIK et copie la carte {_card(d['card'])} du dessus de "
                 "la défausse : son effet s'applique, le MIMIK reste posé sans valeur")
-    return (f"{_Seat(d)} pose son MIMIK et copie le {_card(d['card'])}"
+    return (f"{who()} pose son MIMIK et copie le {_card(d['card'])}"
             + (f" {where}" if where else "") + f" : il vaut {d['value']}")
 
 
-def _copied_en(d: dict[str, Any]) -> str:
-    where = _copied_from(d, "en")
+def _copied_en(d: dict[str, Any], who: _Who) -> str:
+    where = who.copied_from()
     if d.get("value") is None:
-        return (f"{_Seat(d, lang='en')} poses their MIMIK copying the {_card(d['card'], 'en')} "
+        return (f"{who()} poses their MIMIK copying the {_card(d['card'], 'en')} "
                 "on top of the discard pile: its effect applies, the MIMIK stays posed with no "
                 "value")
-    return (f"{_Seat(d, lang='en')} poses their MIMIK copying the {_card(d['card'], 'en')}"
+    return (f"{who()} poses their MIMIK copying the {_card(d['card'], 'en')}"
             + (f" {where}" if where else "") + f": it is worth {d['value']}")
 
 
-Say = Callable[[dict[str, Any]], str]
+Say = Callable[[dict[str, Any], _Who], str]
 
 _FR: dict[str, Say] = {
-    "turn": lambda d: f"Tour {d['turn']} : à {_seat(d)} de jouer",
-    "skipped": lambda d: f"{_Seat(d)} saute son tour : il ne pioche ni ne joue (Pause)",
-    "no_card": lambda d: f"{_Seat(d)} n'a aucune carte et passe",
-    "draw": lambda d: f"{_Seat(d)} pioche {_count(d['cards'], 'carte', 'cartes')}",
-    "drew": lambda d: f"Vous piochez : {_card(d['card'])}",
-    "reshuffled": lambda d: f"La défausse est mélangée et forme la pioche ({d['cards']} cartes)",
-    "mimik_returned": lambda d: "Un second MIMIK retourne dans la pioche, vous repiochez",
-    "discarded": lambda d: f"{_Seat(d)} défausse {_card(d['card'])} face visible",
-    "posed": lambda d: f"{_Seat(d)} pose {_card(d['card'])} : +{_points(d['value'])}",
+    "turn": lambda d, who: f"Tour {d['turn']} : {who.a('seat')} de jouer",
+    "skipped": lambda d, who: (f"{who()} saute son tour, sans piocher ni jouer (Pause)"
+                               if who.named else
+                               f"{who()} saute son tour : il ne pioche ni ne joue (Pause)"),
+    "no_card": lambda d, who: f"{who()} n'a aucune carte et passe",
+    "draw": lambda d, who: f"{who()} pioche {_count(d['cards'], 'carte', 'cartes')}",
+    "drew": lambda d, who: f"Vous piochez : {_card(d['card'])}",
+    "reshuffled": lambda d, _: f"La défausse est mélangée et forme la pioche ({d['cards']} cartes)",
+    "mimik_returned": lambda d, who: "Un second MIMIK retourne dans la pioche, vous repiochez",
+    "discarded": lambda d, who: f"{who()} défausse {_card(d['card'])} face visible",
+    "posed": lambda d, who: f"{who()} pose {_card(d['card'])} : +{_points(d['value'])}",
     "copied": _copied_fr,
-    "sabotaged": lambda d: (f"{_Seat(d)} sabote le {_card(d['card'])} posé devant "
-                            f"{_seat(d, 'owner')} : {_points(d['value'])} en moins"),
-    "swapped": lambda d: (f"{_Seat(d)} échange sa carte posée de valeur {d['gave']} contre "
-                          f"celle de valeur {d['got']} de {_seat(d, 'owner')}"),
-    "reversed": lambda d: (f"{_Seat(d)} inverse une carte posée devant "
-                           f"{_seat(d, 'owner')} : {d['before']} devient {d['after']}"),
-    "halved": lambda d: (f"{_Seat(d)} divise par 2 une carte posée devant "
-                         f"{_seat(d, 'owner')} : {d['before']} devient {d['after']}"),
-    "paused": lambda d: f"{_Seat(d)} joue {_card('Pause')} : {_seat(d, 'paused')} sautera son tour",
-    "discarded_two": lambda d: f"{_Seat(d)} défausse {_cards(d)} et pioche 2 cartes",
-    "pickpocket": lambda d: (f"{_Seat(d)} fait les poches de {_seat(d, 'victim')} : il "
-                             "regarde sa main et y prend une carte"),
-    "looked": lambda d: f"Main de {_seat(d, 'victim')} : {_hand(d, 'fr') or 'vide'}",
-    "stole": lambda d: (f"{_Seat(d)} vole {_card(d['card'])} à {_seat(d, 'victim')}"
-                        + (" et la joue aussitôt" if d.get("played") else " et la garde")),
-    "kept": lambda d: (f"{_Seat(d)} garde la carte volée à {_seat(d, 'victim')} et défausse "
-                       f"{_card(d['discarded'])} ; {_seat(d, 'victim')} repiochera une carte"),
-    "swapped_score": lambda d: (f"{_Seat(d)} échange son score avec {_seat(d, 'other')} : "
-                                f"{d['before'][0]} contre {d['before'][1]} devient "
-                                f"{d['after'][0]} contre {d['after'][1]}"),
-    "tsunami": lambda d: (f"{_Seat(d)} déclenche un {_card('Tsunami')} : chaque adversaire "
-                          "perd sa plus forte carte Valeur posée"),
-    "tsunami_lost": lambda d: (f"{_Seat(d, 'owner')} perd son {_card(d['card'])} posé "
-                               f"({_points(d['value'])})"),
-    "overshoot": lambda d: (f"Dépassement : {_side(d, 'fr')} "
-                            f"{'sont' if len(d.get('seats') or [0]) > 1 else 'est'} à "
-                            f"{d['score']} points, au-delà de la cible ; les cartes posées "
-                            f"sont défaussées et le score repart à {d['base']}"),
-    "won": lambda d: (f"{_side(d, 'fr')} "
-                      f"{'atteignent' if len(d.get('seats') or [0]) > 1 else 'atteint'} "
-                      f"exactement {d['score']} points et "
-                      f"{'gagnent' if len(d.get('seats') or [0]) > 1 else 'gagne'} !"),
-    "turn_limit": lambda d: f"Partie nulle après {d['turns']} tours",
+    "sabotaged": lambda d, who: (f"{who()} sabote le {_card(d['card'])} posé devant "
+                                 f"{who('owner')} : {_points(d['value'])} en moins"),
+    "swapped": lambda d, who: (f"{who()} échange sa carte posée de valeur {d['gave']} contre "
+                               f"celle de valeur {d['got']} {who.de('owner')}"),
+    "reversed": lambda d, who: (f"{who()} inverse une carte posée devant "
+                                f"{who('owner')} : {d['before']} devient {d['after']}"),
+    "halved": lambda d, who: (f"{who()} divise par 2 une carte posée devant "
+                              f"{who('owner')} : {d['before']} devient {d['after']}"),
+    "paused": lambda d, who: f"{who()} joue {_card('Pause')} : {who('paused')} sautera son tour",
+    "discarded_two": lambda d, who: f"{who()} défausse {_cards(d)} et pioche 2 cartes",
+    "pickpocket": lambda d, who: (f"{who()} fait les poches {who.de('victim')}"
+                                  + (", regarde sa main et y prend une carte" if who.named
+                                     else " : il regarde sa main et y prend une carte")),
+    "looked": lambda d, who: f"Main {who.de('victim')} : {_hand(d, 'fr') or 'vide'}",
+    "stole": lambda d, who: (f"{who()} vole {_card(d['card'])} {who.a('victim')}"
+                             + (" et la joue aussitôt" if d.get("played") else " et la garde")),
+    "kept": lambda d, who: (f"{who()} garde la carte volée {who.a('victim')} et défausse "
+                            f"{_card(d['discarded'])} ; {who('victim')} repiochera une carte"),
+    "swapped_score": lambda d, who: (f"{who()} échange son score avec {who('other')} : "
+                                     f"{d['before'][0]} contre {d['before'][1]} devient "
+                                     f"{d['after'][0]} contre {d['after'][1]}"),
+    "tsunami": lambda d, who: (f"{who()} déclenche un {_card('Tsunami')} : chaque adversaire "
+                               "perd sa plus forte carte Valeur posée"),
+    "tsunami_lost": lambda d, who: (f"{who('owner')} perd son {_card(d['card'])} posé "
+                                    f"({_points(d['value'])})"),
+    "overshoot": lambda d, who: (f"Dépassement : {who.side()} "
+                                 f"{'sont' if len(d.get('seats') or [0]) > 1 else 'est'} à "
+                                 f"{d['score']} points, au-delà de la cible ; les cartes posées "
+                                 f"sont défaussées et le score repart à {d['base']}"),
+    "won": lambda d, who: (f"{who.side()} "
+                           f"{'atteignent' if len(d.get('seats') or [0]) > 1 else 'atteint'} "
+                           f"exactement {d['score']} points et "
+                           f"{'gagnent' if len(d.get('seats') or [0]) > 1 else 'gagne'} !"),
+    "turn_limit": lambda d, who: f"Partie nulle après {d['turns']} tours",
 }
 
 _EN: dict[str, Say] = {
-    "turn": lambda d: f"Turn {d['turn']}: {_seat(d, lang='en')} to play",
-    "skipped": lambda d: f"{_Seat(d, lang='en')} skips this turn: no draw, no play (Pause)",
-    "no_card": lambda d: f"{_Seat(d, lang='en')} has no card and passes",
-    "draw": lambda d: f"{_Seat(d, lang='en')} draws {_count(d['cards'], 'card', 'cards')}",
-    "drew": lambda d: f"You draw: {_card(d['card'], 'en')}",
-    "reshuffled": lambda d: f"The discard pile is shuffled into a new draw pile ({d['cards']})",
-    "mimik_returned": lambda d: "A second MIMIK goes back into the draw pile; you draw again",
-    "discarded": lambda d: f"{_Seat(d, lang='en')} discards {_card(d['card'], 'en')} face up",
-    "posed": lambda d: (f"{_Seat(d, lang='en')} poses {_card(d['card'], 'en')}: "
-                        f"+{_points(d['value'], 'en')}"),
-    "copied": _copied_en,
-    "sabotaged": lambda d: (f"{_Seat(d, lang='en')} sabotages the {_card(d['card'], 'en')} "
-                            f"posed by {_seat(d, 'owner', 'en')}: "
-                            f"{_points(d['value'], 'en')} fewer"),
-    "swapped": lambda d: (f"{_Seat(d, lang='en')} swaps their posed card worth {d['gave']} "
-                          f"for the one worth {d['got']} of {_seat(d, 'owner', 'en')}"),
-    "reversed": lambda d: (f"{_Seat(d, lang='en')} reverses a card posed by "
-                           f"{_seat(d, 'owner', 'en')}: {d['before']} becomes {d['after']}"),
-    "halved": lambda d: (f"{_Seat(d, lang='en')} halves a card posed by "
-                         f"{_seat(d, 'owner', 'en')}: {d['before']} becomes {d['after']}"),
-    "paused": lambda d: (f"{_Seat(d, lang='en')} plays Pause: {_seat(d, 'paused', 'en')} "
-                         "will skip their turn"),
-    "discarded_two": lambda d: (f"{_Seat(d, lang='en')} discards {_cards(d, 'en')} and draws "
-                                "2 cards"),
-    "pickpocket": lambda d: (f"{_Seat(d, lang='en')} picks the pocket of "
-                             f"{_seat(d, 'victim', 'en')}: they look at the hand and take "
-                             "a card"),
-    "looked": lambda d: (f"Hand of {_seat(d, 'victim', 'en')}: "
-                         f"{_hand(d, 'en') or 'empty'}"),
-    "stole": lambda d: (f"{_Seat(d, lang='en')} steals {_card(d['card'], 'en')} from "
-                        f"{_seat(d, 'victim', 'en')}"
-                        + (" and plays it at once" if d.get("played") else " and keeps it")),
-    "kept": lambda d: (f"{_Seat(d, lang='en')} keeps the card stolen from "
-                       f"{_seat(d, 'victim', 'en')} and discards {_card(d['discarded'], 'en')}; "
-                       f"{_seat(d, 'victim', 'en')} will draw a card"),
-    "swapped_score": lambda d: (f"{_Seat(d, lang='en')} swaps scores with "
-                                f"{_seat(d, 'other', 'en')}: {d['before'][0]} against "
-                                f"{d['before'][1]} becomes {d['after'][0]} against "
-                                f"{d['after'][1]}"),
-    "tsunami": lambda d: (f"{_Seat(d, lang='en')} unleashes a Tsunami: every opponent loses "
-                          "their highest posed Value card"),
-    "tsunami_lost": lambda d: (f"{_Seat(d, 'owner', 'en')} loses their posed "
-                               f"{_card(d['card'], 'en')} "
-                               f"({_points(d['value'], 'en')})"),
-    "overshoot": lambda d: (f"Overshoot: {_side(d, 'en')} "
-                            f"{'are' if len(d.get('seats') or [0]) > 1 else 'is'} at "
-                            f"{d['score']} points, above the target; the posed cards are "
-                            f"discarded and the score restarts at {d['base']}"),
-    "won": lambda d: (f"{_side(d, 'en')} "
-                      f"{'reach' if len(d.get('seats') or [0]) > 1 else 'reaches'} exactly "
-                      f"{d['score']} points and "
-                      f"{'win' if len(d.get('seats') or [0]) > 1 else 'wins'}!"),
-    "turn_limit": lambda d: f"A draw after {d['turns']} turns",
+    "turn": lambda d, who: f"Turn {d['turn']}: {who()} to play",
+    "skipped": lambda d, who: f"{who()} skips this turn: no draw, no play (Pause)",
+    "no_card": lambda d, who: f"{who()} has no card and passes",
+    "draw": lambda d, who: f"{who()} draws {_count(d['cards'], 'card', 'cards')}",
+    "drew": lambda d, who: f"You draw: {_card(d['card'], 'en')}",
+    "reshuffled": lambda d, _: f"The discard pile is shuffled into a new draw pile ({d['cards']})",
+    "mimik_returned": lambda d, who: "A second MIMIK goes back into the draw pile; you draw again",
+    "discarded": lambda d, who: f"{who()} discards {_card(d['card'], 'en')} face up",
+    "posed": lambda d, who: (f"{who()} poses {_card(d['card'], 'en')}: "
+                             f"+{_points(d['value'], 'en')}"),
+                             "copied": _copied_en,
+    "sabotaged": lambda d, who: (f"{who()} sabotages the {_card(d['card'], 'en')} "
+                                 f"posed by {who('owner')}: "
+                                 f"{_points(d['value'], 'en')} fewer"),
+    "swapped": lambda d, who: (f"{who()} swaps their posed card worth {d['gave']} "
+                               f"for the one worth {d['got']} of {who('owner')}"),
+    "reversed": lambda d, who: (f"{who()} reverses a card posed by "
+                                f"{who('owner')}: {d['before']} becomes {d['after']}"),
+    "halved": lambda d, who: (f"{who()} halves a card posed by "
+                              f"{who('owner')}: {d['before']} becomes {d['after']}"),
+    "paused": lambda d, who: (f"{who()} plays Pause: {who('paused')} "
+                              "will skip their turn"),
+    "discarded_two": lambda d, who: (f"{who()} discards {_cards(d, 'en')} and draws "
+                                     "2 cards"),
+    "pickpocket": lambda d, who: (f"{who()} picks the pocket of "
+                                  f"{who('victim')}: they look at the hand and take "
+                                  "a card"),
+    "looked": lambda d, who: (f"Hand of {who('victim')}: "
+                              f"{_hand(d, 'en') or 'empty'}"),
+    "stole": lambda d, who: (f"{who()} steals {_card(d['card'], 'en')} from "
+                             f"{who('victim')}"
+                             + (" and plays it at once" if d.get("played") else " and keeps it")),
+    "kept": lambda d, who: (f"{who()} keeps the card stolen from "
+                            f"{who('victim')} and discards {_card(d['discarded'], 'en')}; "
+                            f"{who('victim')} will draw a card"),
+    "swapped_score": lambda d, who: (f"{who()} swaps scores with "
+                                     f"{who('other')}: {d['before'][0]} against "
+                                     f"{d['before'][1]} becomes {d['after'][0]} against "
+                                     f"{d['after'][1]}"),
+    "tsunami": lambda d, who: (f"{who()} unleashes a Tsunami: every opponent loses "
+                               "their highest posed Value card"),
+    "tsunami_lost": lambda d, who: (f"{who('owner')} loses their posed "
+                                    f"{_card(d['card'], 'en')} "
+                                    f"({_points(d['value'], 'en')})"),
+    "overshoot": lambda d, who: (f"Overshoot: {who.side()} "
+                                 f"{'are' if len(d.get('seats') or [0]) > 1 else 'is'} at "
+                                 f"{d['score']} points, above the target; the posed cards are "
+                                 f"discarded and the score restarts at {d['base']}"),
+    "won": lambda d, who: (f"{who.side()} "
+                           f"{'reach' if len(d.get('seats') or [0]) > 1 else 'reaches'} exactly "
+                           f"{d['score']} points and "
+                           f"{'win' if len(d.get('seats') or [0]) > 1 else 'wins'}!"),
+    "turn_limit": lambda d, who: f"A draw after {d['turns']} turns",
 }
 
 
-def describe_result(result: Result, lang: str = "fr") -> str:
+def describe_result(result: Result, lang: str = "fr", names: Sequence[str] | None = None) -> str:
     """Why a MIMIK game ended, with the scores: the exact target (MK-9) or the turn limit
-    (MK-29). Seats are said from 1, as in the room."""
+    (MK-29). Seats are named by `names` when given, else said from 1, as in the room."""
     fr = lang != "en"
     scores = [int(s) for s in result.scores]
     teams = result.teams or tuple(range(len(scores)))
@@ -376,10 +393,7 @@ def describe_result(result: Result, lang: str = "fr") -> str:
         sides.setdefault(team, []).append(seat)
 
     def who(seats: list[int]) -> str:
-        if len(seats) == 1:
-            return f"{'Joueur' if fr else 'Player'} {seats[0] + 1}"
-        joined = (" et " if fr else " and ").join(str(s + 1) for s in seats)
-        return f"{'Joueurs' if fr else 'Players'} {joined}"
+        return seat_names(seats, "fr" if fr else "en", names)
 
     def listing(seats_lists: list[list[int]]) -> str:
         colon = " : " if fr else ": "

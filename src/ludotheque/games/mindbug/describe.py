@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from ludotheque.core.game import Event, Result
+from collections.abc import Sequence
+
+from ludotheque.core.game import Event, Result, french_a, french_de, seat_name
 
 from .cards import catalogue
 
@@ -23,17 +25,11 @@ def _text(key: object, lang: str) -> str:
     return ""
 
 
-def _seat(seat: object, lang: str) -> str:
-    # Seats are counted from 1, as the room shows them ("Siège 1").
-    number = int(str(seat)) + 1 if str(seat).isdigit() else seat
-    return f"{'Joueur' if lang == 'fr' else 'Player'} {number}"
-
-
-def _team(team: object, seats: object, lang: str) -> str:
+def _team(team: object, seats: object, lang: str, names: Sequence[str] | None) -> str:
     if isinstance(seats, list) and len(seats) == 1:
-        return _seat(seats[0], lang)
+        return seat_name(int(seats[0]), lang, names)
     if isinstance(seats, list):
-        who = " & ".join(str(int(x) + 1) for x in seats)
+        who = " & ".join(str(int(x) + 1) if names is None else names[int(x)] for x in seats)
         return f"l'équipe {'AB'[int(str(team))]} ({who})" if lang == "fr" else \
             f"team {'AB'[int(str(team))]} ({who})"
     return f"l'équipe {team}" if lang == "fr" else f"team {team}"
@@ -52,27 +48,34 @@ _VERBS = {
 }
 
 
-def describe_event(event: Event, lang: str = "fr") -> str:
-    """One line for an event; unknown kinds fall back to their raw data."""
+def describe_event(event: Event, lang: str = "fr", names: Sequence[str] | None = None) -> str:
+    """One line for an event, seats named by `names` when given ("Joueur 2" otherwise);
+    unknown kinds fall back to their raw data."""
     lang = "en" if lang == "en" else "fr"
     fr = lang == "fr"
     d = event.data
-    who = _seat(d.get("seat"), lang)
+
+    def seat(key: str) -> str:
+        return seat_name(int(d[key]), lang, names)
+
+    who = seat("seat") if "seat" in d else ""
     card = _name(d.get("key"), lang)
     k = event.kind
     if k == "draw":
         return f"{who} pioche {d['count']} carte(s)." if fr else \
             f"{who} draws {d['count']} card(s)."
     if k == "drawn":
-        names = ", ".join(_name(x, lang) for x in d.get("keys", []))
-        return f"{who} pioche : {names}." if fr else f"{who} draws: {names}."
+        cards = ", ".join(_name(x, lang) for x in d.get("keys", []))
+        return f"{who} pioche : {cards}." if fr else f"{who} draws: {cards}."
     if k == "turn":
-        return f"Tour {d['turn']} : à {who}." if fr else f"Turn {d['turn']}: {who} to play."
+        return (f"Tour {d['turn']} : {french_a(who)}." if fr
+                else f"Turn {d['turn']}: {who} to play.")
     if k == "play":
         return f"{who} joue {card}." if fr else f"{who} plays {card}."
     if k == "mindbug":
-        foe = _seat(d["from"], lang)
-        return (f"{who} utilise un Mindbug et prend {card} à {foe}, qui rejoue (MB-7) !" if fr
+        foe = seat("from")
+        return (f"{who} utilise un Mindbug et prend {card} {french_a(foe)}, qui rejoue (MB-7) !"
+                if fr
                 else f"{who} uses a Mindbug and takes {card} from {foe}, who acts again "
                      "(MB-7)!")
     if k == "mindbug_declined":
@@ -114,15 +117,16 @@ def describe_event(event: Event, lang: str = "fr") -> str:
         return (f"{card} est CORIACE : elle s'incline au lieu d'être détruite." if fr
                 else f"{card} is TOUGH: it is exhausted instead of defeated.")
     if k == "defeated":
-        owner = _seat(d["owner"], lang)
+        owner = seat("owner")
         why = ""
         if event.ruling == "MB-14":
             why = " (VENIMEUX, MB-14)" if fr else " (POISONOUS, MB-14)"
-        return (f"{card} est détruite{why} et va dans la défausse de {owner} (MB-16)." if fr
+        return (f"{card} est détruite{why} et va dans la défausse {french_de(owner)} (MB-16)."
+                if fr
                 else f"{card} is defeated{why} and goes to {owner}'s discard pile (MB-16).")
     if k == "life":
         ch = int(d["change"])
-        team = _team(d["team"], d.get("seats"), lang)
+        team = _team(d["team"], d.get("seats"), lang, names)
         life = int(d["life"])
         if ch < 0:
             return (f"{team} perd {-ch} point(s) de vie : il en reste {life}." if fr
@@ -130,7 +134,7 @@ def describe_event(event: Event, lang: str = "fr") -> str:
         if ch > 0:
             return (f"{team} gagne {ch} point(s) de vie : {life} en tout." if fr
                     else f"{team} gains {ch} life: {life} in all.")
-        return (f"Points de vie de {team} : {life}." if fr else f"Life of {team}: {life}.")
+        return (f"Points de vie {french_de(team)} : {life}." if fr else f"Life of {team}: {life}.")
     if k == "frenzy":
         return f"{card} (FURIE) attaque une seconde fois." if fr else \
             f"{card} (FRENZY) attacks a second time."
@@ -152,29 +156,29 @@ def describe_event(event: Event, lang: str = "fr") -> str:
         return (f"Effet de {card} — {text} (MB-30)." if fr
                 else f"Effect of {card} — {text} (MB-30).") if text else f"{card} {verb}."
     if k == "control":
-        return (f"{who} prend le contrôle de {card} ({_seat(d['from'], lang)})." if fr
-                else f"{who} takes control of {card} ({_seat(d['from'], lang)}).")
+        return (f"{who} prend le contrôle de {card} ({seat('from')})." if fr
+                else f"{who} takes control of {card} ({seat('from')}).")
     if k == "forbid_block":
         t = _name(d.get("target_key"), lang)
         return f"{t} ne peut pas bloquer ce tour." if fr else f"{t} cannot block this turn."
     if k == "discard":
-        names = ", ".join(_name(x, lang) for x in d.get("keys", []))
-        foe = _seat(d["foe"], lang)
-        return f"{foe} défausse : {names or 'rien'}." if fr else \
-            f"{foe} discards: {names or 'nothing'}."
+        cards = ", ".join(_name(x, lang) for x in d.get("keys", []))
+        foe = seat("foe")
+        return f"{foe} défausse : {cards or 'rien'}." if fr else \
+            f"{foe} discards: {cards or 'nothing'}."
     if k == "recover":
         return (f"{who} reprend sa défausse en main ({len(d['cards'])} cartes)." if fr
                 else f"{who} takes their discard pile back ({len(d['cards'])} cards).")
     if k == "steal_hand":
-        return (f"{who} prend {d['count']} carte(s) au hasard à {_seat(d['foe'], lang)}." if fr
-                else f"{who} takes {d['count']} random card(s) from {_seat(d['foe'], lang)}.")
+        return (f"{who} prend {d['count']} carte(s) au hasard {french_a(seat('foe'))}." if fr
+                else f"{who} takes {d['count']} random card(s) from {seat('foe')}.")
     if k in ("stolen_cards", "given_card"):
         keys = d.get("keys", [d.get("key")])
-        names = ", ".join(_name(x, lang) for x in keys)
-        return f"Cartes concernées : {names}." if fr else f"Cards involved: {names}."
+        cards = ", ".join(_name(x, lang) for x in keys)
+        return f"Cartes concernées : {cards}." if fr else f"Cards involved: {cards}."
     if k == "given":
-        return (f"{_seat(d['foe'], lang)} donne une carte à {who}." if fr
-                else f"{_seat(d['foe'], lang)} gives a card to {who}.")
+        return (f"{seat('foe')} donne une carte {french_a(who)}." if fr
+                else f"{seat('foe')} gives a card to {who}.")
     if k == "kept":
         return f"{who} garde la carte en main." if fr else f"{who} keeps the card in hand."
     if k == "revived":
@@ -187,6 +191,8 @@ def describe_event(event: Event, lang: str = "fr") -> str:
     if k == "attack_ends":
         return f"L'attaque de {card} s'arrête." if fr else f"The attack of {card} ends."
     if k == "no_action":
+        if fr and names is not None:  # "il perd" would give every name a gender
+            return f"{who} ne peut ni jouer ni attaquer et perd."
         return (f"{who} ne peut ni jouer ni attaquer : il perd." if fr
                 else f"{who} can neither play nor attack: they lose.")
     if k == "pass":
@@ -194,25 +200,26 @@ def describe_event(event: Event, lang: str = "fr") -> str:
     if k == "game_over":
         reason = _REASONS[lang].get(str(d.get("reason")), str(d.get("reason")))
         if "winner" in d:
-            team = _team(d["winner"], d.get("seats"), lang)
-            return (f"Fin de la partie : victoire de {team} ({reason})." if fr
+            team = _team(d["winner"], d.get("seats"), lang, names)
+            return (f"Fin de la partie : victoire {french_de(team)} ({reason})." if fr
                     else f"Game over: {team} wins ({reason}).")
         return f"Fin de la partie : égalité ({reason})." if fr else f"Game over: draw ({reason})."
     args = ", ".join(f"{a}={v}" for a, v in d.items())
     return f"{k}({args})"
 
 
-def describe_result(result: Result, lang: str = "fr") -> str:
-    """Why the game ended, in one sentence with the life left (MB-19 keeps both)."""
+def describe_result(result: Result, lang: str = "fr", names: Sequence[str] | None = None) -> str:
+    """Why the game ended, in one sentence with the life left (MB-19 keeps both); seats
+    named by `names` when given."""
     fr = lang != "en"
     n = len(result.ranks)
     winners = [s for s in range(n) if result.ranks[s] == 0]
     losers = [s for s in range(n) if result.ranks[s] != 0]
 
     def side(seats: list[int]) -> str:
-        if n == 2 or not seats:
-            return _seat(seats[0] if seats else "?", lang)
-        return _team(seats[0] % 2, seats, lang)
+        if n == 2:
+            return seat_name(seats[0], lang, names)
+        return _team(seats[0] % 2, seats, lang, names)
 
     def life(seats: list[int]) -> int:
         return int(result.scores[seats[0]]) if seats else 0
@@ -233,8 +240,8 @@ def describe_result(result: Result, lang: str = "fr") -> str:
                 f"{_cap(lose)} could neither play nor attack (MB-6); {win} wins, at {left} to "
                 f"{life(losers)} life.")
     if result.reason == "team_stuck":
-        return (f"Les deux joueurs de {lose} n'ont pas pu agir l'un après l'autre (MB-26) ; "
-                f"{win} gagne avec {left} point(s) de vie." if fr else
+        return (f"Les deux joueurs {french_de(lose)} n'ont pas pu agir l'un après l'autre "
+                f"(MB-26) ; {win} gagne avec {left} point(s) de vie." if fr else
                 f"Both players of {lose} could not act one after the other (MB-26); {win} wins "
                 f"with {left} life.")
     return result.detail or result.reason

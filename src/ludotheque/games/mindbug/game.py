@@ -102,11 +102,13 @@ class Mindbug(Game):
         """A creature's French name (the tag) in the reader's language."""
         return _english_names().get(tag, tag) if lang == "en" else tag
 
-    def describe(self, event: Event, lang: str = "fr") -> str:
-        return describe_event(event, lang)
+    def describe(self, event: Event, lang: str = "fr",
+                 names: Sequence[str] | None = None) -> str:
+        return describe_event(event, lang, names)
 
-    def describe_result(self, result: Result, lang: str = "fr") -> str:
-        return describe_result(result, lang)
+    def describe_result(self, result: Result, lang: str = "fr",
+                        names: Sequence[str] | None = None) -> str:
+        return describe_result(result, lang, names)
 
     def render(self, view: Mapping[str, JSON], seat: int | None, lang: str = "fr") -> Any:
         from .terminal import render_view

@@ -129,7 +129,10 @@ class Mitan(Game):
         named = next((p for p in pieces() if p.name == tag), None)
         return tag if named is None or lang != "en" else named.name_en
 
-    def describe(self, event: Event, lang: str = "fr") -> str:
+    def describe(self, event: Event, lang: str = "fr",
+                 names: Sequence[str] | None = None) -> str:
+        """An event in words. Sides are named by their colour (Blancs / Noirs), `names` or
+        not: the colours are what the board and the rules say."""
         lang = "en" if lang == "en" else "fr"
         fr = lang == "fr"
         d = event.data
@@ -175,7 +178,7 @@ class Mitan(Game):
                 why = f"{why} ({points[0]}-{points[1]})"
             return (f"Victoire des {side[winner]} : {why}" if fr
                     else f"{side[winner]} win: {why}")
-        return super().describe(event, lang)
+        return super().describe(event, lang, names)
 
     def _describe_centre(self, d: Mapping[str, JSON], lang: str, who: str) -> str:
         """The start of a turn on the Mitans: centre points (MT-23) and the streak (MT-21)."""
@@ -198,8 +201,10 @@ class Mitan(Game):
                            f"turn to retake a Mitan (MT-21)")
         return line
 
-    def describe_result(self, result: Result, lang: str = "fr") -> str:
-        """Why the game ended, with the centre points and the ruling (MT-19..MT-23)."""
+    def describe_result(self, result: Result, lang: str = "fr",
+                        names: Sequence[str] | None = None) -> str:
+        """Why the game ended, with the centre points and the ruling (MT-19..MT-23); sides
+        by their colour, `names` or not (as in `describe`)."""
         fr = lang != "en"
         side = _SIDES["fr" if fr else "en"]
         a, b = (int(x) for x in result.scores)

@@ -6,20 +6,14 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ludotheque.core.game import Event, Result
+from ludotheque.core.game import Event, Result, french_de, seat_name
 
-SEATS = {"fr": ("Joueur 1", "Joueur 2"), "en": ("Player 1", "Player 2")}
 REASONS = {
     "fr": {"plus_de_vivants": "plus de Vivants", "bios_des_vivants":
            "égalité de Vivants, départagée par leur Bios", "egalite": "égalité parfaite"},
     "en": {"plus_de_vivants": "more Vivants", "bios_des_vivants":
            "equal Vivants, decided by their Bios", "egalite": "a perfect draw"},
 }
-
-
-def _de(name: str) -> str:
-    """French elision: "d'Athéna", "d'Hadès" (h muet in the gods' names), "de Zeus"."""
-    return f"d'{name}" if name[:1] in "AEIOUYÉÈÊÀÂÎÔŒH" else f"de {name}"
 
 
 def _mark(mark: int) -> str:
@@ -31,13 +25,13 @@ def _names(items: Sequence[Any]) -> str:
     return ", ".join(str(i) for i in items) if items else "—"
 
 
-def describe_event(event: Event, lang: str = "fr") -> str:
+def describe_event(event: Event, lang: str = "fr", names: Sequence[str] | None = None) -> str:
+    """One line for an event, seats named by `names` when given ("Joueur 2" otherwise)."""
     en = lang == "en"
     d: Mapping[str, Any] = event.data
-    seats = SEATS["en" if en else "fr"]
 
     def who(key: str = "seat") -> str:
-        return seats[int(d[key])]
+        return seat_name(int(d[key]), lang, names)
 
     k = event.kind
     text: str
@@ -95,7 +89,8 @@ def describe_event(event: Event, lang: str = "fr") -> str:
         if ranks[0] == ranks[1]:
             head = "Draw" if en else "Match nul"
         else:
-            head = (f"{seats[ranks.index(0)]} wins" if en else f"{seats[ranks.index(0)]} gagne")
+            winner = seat_name(ranks.index(0), lang, names)
+            head = (f"{winner} wins" if en else f"{winner} gagne")
         text = f"{head} ({reason}): Vivants {n0:g} – {n1:g}, Bios {d['bios'][0]} – {d['bios'][1]}"
         if not en:
             text = text.replace("): ", ") : ")
@@ -103,7 +98,7 @@ def describe_event(event: Event, lang: str = "fr") -> str:
         text = (f"{who()} draws {d['resource']}" if en else f"{who()} tire {d['resource']}")
     elif k == "resource_placed":
         text = (f"{who()} puts {d['resource']} on {d['dieu']}" if en
-                else f"{who()} place {d['resource']} auprès {_de(str(d['dieu']))}")
+                else f"{who()} place {d['resource']} auprès {french_de(str(d['dieu']))}")
     elif k == "resource_discarded":
         text = (f"{d['resource']} has no Dieu to receive it and is discarded" if en
                 else f"{d['resource']} n'a aucun Dieu pour la recevoir et est défaussée")
@@ -131,7 +126,7 @@ def describe_event(event: Event, lang: str = "fr") -> str:
         if d["sens"] == "pour":
             text = (f"{d['dieu']} receives the three divine foods and intervenes for {who()}"
                     if en else f"{d['dieu']} reçoit les trois Nourritures divines et intervient "
-                    f"en faveur de {who()}")
+                    f"en faveur {french_de(who())}")
         else:
             text = (f"{d['dieu']} receives the three offerings and intervenes against {who()}"
                     if en else f"{d['dieu']} reçoit les trois Offrandes et intervient "

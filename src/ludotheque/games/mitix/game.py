@@ -152,10 +152,12 @@ class Mitix(Game):
         return [{names[c] for c in [*start.areopage[seat], *start.olympe[seat]]}
                 for seat in range(players)]
 
-    def describe(self, event: Event, lang: str = "fr") -> str:
-        return describe_event(event, lang)
+    def describe(self, event: Event, lang: str = "fr",
+                 names: Sequence[str] | None = None) -> str:
+        return describe_event(event, lang, names)
 
-    def describe_result(self, result: Result, lang: str = "fr") -> str:
+    def describe_result(self, result: Result, lang: str = "fr",
+                        names: Sequence[str] | None = None) -> str:
         return describe_result(result, lang)
 
     def render(self, view: Mapping[str, JSON], seat: int | None, lang: str = "fr") -> Any:
