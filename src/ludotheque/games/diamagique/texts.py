@@ -164,7 +164,7 @@ def describe(event: Event, lang: str = "fr", names: Sequence[str] | None = None)
     who = seat_name(int(d["seat"] or 0), lg, names) if "seat" in d else ""
     if k == "tour":
         active = seat_name(int(d["active"]), lg, names)
-        return (f"Tour {d['turn']} : {active} est actif." if fr
+        return (f"Tour {d['turn']} : {active} prend la main." if fr
                 else f"Turn {d['turn']}: {active} is active.")
     if k == "chateau":
         return (f"{who} joue le Château {d['chateau']}." if fr
