@@ -1,9 +1,9 @@
 """Seats in words (core.game): "Joueur 2" without names, the player's name with them, and
-the French prepositions before a name."""
+the French prepositions before a name; a number and its noun agreed."""
 
 from __future__ import annotations
 
-from ludotheque.core import french_a, french_de, seat_name, seat_names
+from ludotheque.core import counted, french_a, french_de, seat_name, seat_names
 
 NAMES = ["Alice", "Bob", "Carole", "Denis"]
 
@@ -47,3 +47,11 @@ def test_french_de_and_a_elide_and_contract() -> None:
     assert french_a("Bob") == "à Bob"
     assert french_a("Le tuteur") == "au tuteur"
     assert french_a("Les Bleus") == "aux Bleus"
+
+
+def test_counted_agrees_the_noun_with_its_number() -> None:
+    assert counted(1, "carte", "cartes") == "1 carte"
+    assert counted(2, "carte", "cartes") == "2 cartes"
+    assert counted(0, "point", "points") == "0 point"  # French: 0 is singular
+    assert counted(0, "card", "cards", "en") == "0 cards"
+    assert counted(1, "card", "cards", "en") == "1 card"

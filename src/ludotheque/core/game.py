@@ -490,6 +490,13 @@ def french_de(name: str) -> str:
     return f"d'{name}" if name.startswith(_ELIDED) or vowel_y else f"de {name}"
 
 
+def counted(n: int, one: str, many: str, lang: str = "fr") -> str:
+    """A number and its noun agreed: "1 carte", "2 cartes"; French keeps 0 singular ("0 point
+    de vie"), English does not ("0 cards")."""
+    single = abs(n) <= 1 if lang != "en" else abs(n) == 1
+    return f"{n} {one if single else many}"
+
+
 def french_a(name: str) -> str:
     """"à" before a name in French: "à Alice", "à Bob", "au tuteur" (for "Le tuteur")."""
     for article, contracted in _ARTICLES["à"]:
@@ -516,6 +523,7 @@ __all__ = [
     "Seat",
     "State",
     "canonical",
+    "counted",
     "french_a",
     "french_de",
     "seat_name",

@@ -121,7 +121,7 @@ def test_describe_result_says_why_with_the_life_left_in_both_languages() -> None
     fr = GAME.describe_result(_ended(2, "life"), "fr")
     en = GAME.describe_result(_ended(2, "life"), "en")
     assert fr == ("Joueur 1 n'a plus de points de vie (MB-18) ; Joueur 2 gagne avec 2 "
-                  "point(s) de vie.")
+                  "points de vie.")
     assert en == "Player 1 has no life left (MB-18); Player 2 wins with 2 life."
     assert "MB-6" in GAME.describe_result(_ended(2, "no_action"), "fr")
     assert "could neither play nor attack" in GAME.describe_result(_ended(2, "no_action"), "en")
@@ -184,10 +184,10 @@ def test_events_and_result_name_the_players_when_the_names_are_given() -> None:
     assert GAME.describe(lost, "fr") == "Joueur 2 ne peut ni jouer ni attaquer : il perd."
     assert GAME.describe(lost, "fr", names) == "Bob ne peut ni jouer ni attaquer et perd."
     assert GAME.describe_result(_ended(2, "life"), "fr", names) == (
-        "Alice n'a plus de points de vie (MB-18) ; Bob gagne avec 2 point(s) de vie.")
+        "Alice n'a plus de points de vie (MB-18) ; Bob gagne avec 2 points de vie.")
     assert GAME.describe_result(_ended(2, "life"), "en", names) == (
         "Alice has no life left (MB-18); Bob wins with 2 life.")
     team = GAME.describe_result(_ended(4, "team_stuck"), "fr", [*names, "Carole", "Denis"])
     assert team == ("Les deux joueurs de l'équipe A (Alice & Carole) n'ont pas pu agir l'un "
-                    "après l'autre (MB-26) ; l'équipe B (Bob & Denis) gagne avec 2 point(s) "
+                    "après l'autre (MB-26) ; l'équipe B (Bob & Denis) gagne avec 2 points "
                     "de vie.")

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ludotheque.core import Event, seat_name
+from ludotheque.core import Event, counted, seat_name
 
 from .cards import CATEGORIES, Effet
 
@@ -224,9 +224,12 @@ def describe(event: Event, lang: str = "fr", names: Sequence[str] | None = None)
         return (f"Puissance Magique totale (DG-16) : {first} {a}, {second} {b}, {end}." if fr
                 else f"Total Magic Power (DG-16): {first} {a}, {second} {b}, {end}.")
     if k == "egalite":
-        return (f"Égalité (DG-16) : personne ne gagne, {d['en_jeu']} Diamagique(s) restent "
-                f"sur la table pour le prochain Château." if fr
-                else f"A tie (DG-16): nobody wins, {d['en_jeu']} Diamagique(s) stay on the table "
+        n = int(d["en_jeu"])
+        return (f"Égalité (DG-16) : personne ne gagne, "
+                f"{counted(n, 'Diamagique reste', 'Diamagiques restent')} sur la table pour le "
+                f"prochain Château." if fr
+                else f"A tie (DG-16): nobody wins, "
+                     f"{counted(n, 'Diamagique stays', 'Diamagiques stay', 'en')} on the table "
                      f"for the next Castle.")
     if k == "defi_sans_diamagique":
         return ("Le défi est gagné mais aucun Diamagique n'est en jeu." if fr
@@ -245,8 +248,9 @@ def describe(event: Event, lang: str = "fr", names: Sequence[str] | None = None)
         return (f"{who} pioche {', '.join(d['sorts'])}." if fr
                 else f"{who} draws {', '.join(d['sorts'])}.")
     if k == "pioche":
-        return (f"{who} pioche {d['nombre']} Sort(s)." if fr
-                else f"{who} draws {d['nombre']} Spell(s).")
+        n = int(d["nombre"])
+        return (f"{who} pioche {counted(n, 'Sort', 'Sorts')}." if fr
+                else f"{who} draws {counted(n, 'Spell', 'Spells', 'en')}.")
     if k == "defausse":
         return (f"{who} défausse {d['sort']}." if fr else f"{who} discards {d['sort']}.")
     if k == "fin":

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ludotheque.core.game import Event, Result, french_a, french_de, seat_name
+from ludotheque.core.game import Event, Result, counted, french_a, french_de, seat_name
 
 from .cards import catalogue
 
@@ -62,8 +62,8 @@ def describe_event(event: Event, lang: str = "fr", names: Sequence[str] | None =
     card = _name(d.get("key"), lang)
     k = event.kind
     if k == "draw":
-        return f"{who} pioche {d['count']} carte(s)." if fr else \
-            f"{who} draws {d['count']} card(s)."
+        return (f"{who} pioche {counted(int(d['count']), 'carte', 'cartes')}." if fr else
+                f"{who} draws {counted(int(d['count']), 'card', 'cards', 'en')}.")
     if k == "drawn":
         cards = ", ".join(_name(x, lang) for x in d.get("keys", []))
         return f"{who} pioche : {cards}." if fr else f"{who} draws: {cards}."
@@ -129,10 +129,11 @@ def describe_event(event: Event, lang: str = "fr", names: Sequence[str] | None =
         team = _team(d["team"], d.get("seats"), lang, names)
         life = int(d["life"])
         if ch < 0:
-            return (f"{team} perd {-ch} point(s) de vie : il en reste {life}." if fr
+            lost = counted(-ch, "point", "points")
+            return (f"{team} perd {lost} de vie : il en reste {life}." if fr
                     else f"{team} loses {-ch} life: {life} left.")
         if ch > 0:
-            return (f"{team} gagne {ch} point(s) de vie : {life} en tout." if fr
+            return (f"{team} gagne {counted(ch, 'point', 'points')} de vie : {life} en tout." if fr
                     else f"{team} gains {ch} life: {life} in all.")
         return (f"Points de vie {french_de(team)} : {life}." if fr else f"Life of {team}: {life}.")
     if k == "frenzy":
@@ -170,8 +171,11 @@ def describe_event(event: Event, lang: str = "fr", names: Sequence[str] | None =
         return (f"{who} reprend sa défausse en main ({len(d['cards'])} cartes)." if fr
                 else f"{who} takes their discard pile back ({len(d['cards'])} cards).")
     if k == "steal_hand":
-        return (f"{who} prend {d['count']} carte(s) au hasard {french_a(seat('foe'))}." if fr
-                else f"{who} takes {d['count']} random card(s) from {seat('foe')}.")
+        n = int(d["count"])
+        return (f"{who} prend {counted(n, 'carte', 'cartes')} au hasard "
+                f"{french_a(seat('foe'))}." if fr
+                else f"{who} takes {counted(n, 'random card', 'random cards', 'en')} from "
+                     f"{seat('foe')}.")
     if k in ("stolen_cards", "given_card"):
         keys = d.get("keys", [d.get("key")])
         cards = ", ".join(_name(x, lang) for x in keys)
@@ -231,8 +235,8 @@ def describe_result(result: Result, lang: str = "fr", names: Sequence[str] | Non
     win, lose = side(winners), side(losers)
     left = life(winners)
     if result.reason == "life":
-        return (f"{_cap(lose)} n'a plus de points de vie (MB-18) ; {win} gagne avec {left} "
-                f"point(s) de vie." if fr else
+        return (f"{_cap(lose)} n'a plus de points de vie (MB-18) ; {win} gagne avec "
+                f"{counted(left, 'point', 'points')} de vie." if fr else
                 f"{_cap(lose)} has no life left (MB-18); {win} wins with {left} life.")
     if result.reason == "no_action":
         return (f"{_cap(lose)} ne pouvait ni jouer ni attaquer (MB-6) ; {win} gagne, à "
@@ -241,7 +245,8 @@ def describe_result(result: Result, lang: str = "fr", names: Sequence[str] | Non
                 f"{life(losers)} life.")
     if result.reason == "team_stuck":
         return (f"Les deux joueurs {french_de(lose)} n'ont pas pu agir l'un après l'autre "
-                f"(MB-26) ; {win} gagne avec {left} point(s) de vie." if fr else
+                f"(MB-26) ; {win} gagne avec {counted(left, 'point', 'points')} de vie." if fr
+                else
                 f"Both players of {lose} could not act one after the other (MB-26); {win} wins "
                 f"with {left} life.")
     return result.detail or result.reason
