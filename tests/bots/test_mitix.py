@@ -147,3 +147,48 @@ def test_the_levels_play_legal_whole_games(spec: str, config: str) -> None:
 def test_mitix_vs_mitix_needs_no_search() -> None:
     state = GAME.new(0, options={"mode": "mitix"})
     assert make_bot("difficile:time=0", 0).choose(state, 0).text() == "reveal"
+
+
+def _with_dieux() -> tuple[MitixState, int]:
+    # Seed 8's deal: Dieux on an Olympe, so the pile matters (MX-20) and each deal is
+    # searched; a few hundred positions a deal.
+    state = GAME.new(8, options={"mode": "famix"})
+    assert isinstance(state, MitixState) and any(state.olympe)
+    return state, state.to_act()[0]
+
+
+def test_difficile_searches_as_many_deals_as_its_node_budget_allows() -> None:
+    state, seat = _with_dieux()
+    unbounded = mitix_bots.FamixBot(seed=3, deals=8, model=mitix_bots.SHORT, eps=0.1)
+    unbounded.choose(state, seat)
+    assert unbounded.last_deals == 8
+    per_deal = unbounded.last_nodes / 8
+    budget = int(3.5 * per_deal)
+    bounded = mitix_bots.FamixBot(seed=3, deals=8, model=mitix_bots.SHORT, eps=0.1,
+                                  max_nodes=budget)
+    choice = bounded.choose(state, seat)
+    assert 2 <= bounded.last_deals < 8
+    # Reproducible: the same seed searches the same deals and answers the same.
+    again = mitix_bots.FamixBot(seed=3, deals=8, model=mitix_bots.SHORT, eps=0.1,
+                                max_nodes=budget)
+    assert again.choose(state, seat) == choice
+    assert (again.last_deals, again.last_nodes) == (bounded.last_deals, bounded.last_nodes)
+
+
+def test_without_a_dieu_one_deal_is_enough() -> None:
+    seed = next(s for s in range(50)
+                if not any(GAME.new(s, options={"mode": "famix"}).olympe))  # type: ignore[attr-defined]
+    state = GAME.new(seed, options={"mode": "famix"})
+    bot = mitix_bots.FamixBot(seed=3, deals=8, model=mitix_bots.SHORT, eps=0.1)
+    bot.choose(state, state.to_act()[0])
+    assert bot.last_deals == 1  # MX-20: no Dieu, no resources, every pile the same
+
+
+def test_the_levels_deals_and_node_budget() -> None:
+    difficile = make_bot("difficile:time=0", 0).bot_for("mitix")  # type: ignore[attr-defined]
+    assert isinstance(difficile, mitix_bots.FamixBot)
+    assert (difficile.deals, difficile.max_nodes) == (mitix_bots.DEALS,
+                                                      mitix_bots.DIFFICILE_NODES)
+    exact = make_bot("difficile:time=0:nodes=6", 0).bot_for("mitix")  # type: ignore[attr-defined]
+    assert isinstance(exact, mitix_bots.FamixBot)
+    assert (exact.deals, exact.max_nodes) == (6, None)  # nodes=N: exactly N deals

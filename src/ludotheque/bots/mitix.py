@@ -241,7 +241,6 @@ class Search:
         found = self.memo.get(key)
         if found is not None:
             return found
-        self.nodes += 1
         acting = state.to_act()
         if len(acting) == 2:
             v, _ = self.reply(self.matrix(state, depth), state, depth)
@@ -275,6 +274,7 @@ class Search:
               depth: int) -> float:
         """The value once `moves` are made; `depth` counts the combats fought so far (a
         combat of a bataille too, MX-22, so that a chain of ties stays within `rounds`)."""
+        self.nodes += 1  # a position made: the unit of the search's work
         child = state.clone()
         for seat, action in moves:
             child._apply(seat, action)
@@ -308,19 +308,23 @@ class FamixBot:
     """The FaMiX search as a bot: on each of `deals` determinized copies (the resource pile
     re-dealt), the value of every joint choice now, by a `Search` of the next `rounds`
     combats with the opponent model `model`; the values are averaged over the copies, then
-    the bot plays its reply to the model at the root (a mixed strategy under `nash`)."""
+    the bot plays its reply to the model at the root (a mixed strategy under `nash`).
+    A deal is searched only while it is expected to fit in the budgets: `seconds` (a clock)
+    and `max_nodes` (search nodes of all deals: the same cut, reproducible)."""
 
     def __init__(self, seed: int = 0, deals: int = 4, rounds: int | None = None,
                  model: str = NASH, eps: float = 0.25, name: str = "famix",
-                 seconds: float | None = None) -> None:
+                 seconds: float | None = None, max_nodes: int | None = None) -> None:
         self.name = name
         self.seconds = seconds
+        self.max_nodes = max_nodes
         self.rng = Rng(seed)
         self.deals = deals
         self.rounds = rounds
         self.model = model
         self.eps = eps
         self.last_nodes = 0
+        self.last_deals = 0
         self.last_strategy: dict[Action, float] = {}
 
     def copy(self, state: State, seat: Seat) -> MitixState:
@@ -352,6 +356,8 @@ class FamixBot:
             if seconds and clock is not None and deals and (
                     clock.elapsed() * (deals + 1) / deals > 0.8 * seconds):
                 break  # another deal would not fit in the time budget
+            if self.max_nodes and deals and nodes * (deals + 1) / deals > self.max_nodes:
+                break  # nor in the node budget
             copy = first if not deals else self.copy(state, seat)
             deals += 1
             # The opponent's secret choice, if made, is unknown: it is searched as a
@@ -363,11 +369,12 @@ class FamixBot:
                 m = search.matrix(copy, 0)
             else:
                 m = [[search.after(copy, ((seat, a),), 0)] for a in sensible(copy, seat)]
-            nodes += search.nodes
+            nodes += search.nodes + (search.other.nodes if search.other else 0)
             total = _add(total, m)
             if simultaneous and search.other is not None:
                 theirs = _add(theirs, search.other.matrix(copy, 0))
         self.last_nodes = nodes
+        self.last_deals = deals
         mine = sensible(first, seat)
         average = [[v / deals for v in r] for r in total]
         if simultaneous:
@@ -418,28 +425,36 @@ class FamixLevel:
     rounds: int | None
     model: str
     eps: float = 0.0
+    max_nodes: int | None = None
 
 
 # Facile stays the generic MCTS (30 iterations, short random playouts). Moyen looks one
 # combat ahead, replying to an opponent who picks any legal choice alike. Difficile searches
-# to the end of the game (on two deals of the pile) against a sensible opponent who looks one
-# combat ahead (`short`), with a 10% share of surprise: measured stronger against Moyen than
-# replying to chance, the equilibrium or the cognitive hierarchy's next step (docs/bots.md;
-# bench/famix_ceiling.py measures how far any bot can go: the deal decides most games).
+# to the end of the game against a sensible opponent who looks one combat ahead (`short`),
+# with a 10% share of surprise: measured stronger against Moyen than replying to chance, the
+# equilibrium or the cognitive hierarchy's next step (docs/bots.md; bench/famix_ceiling.py
+# measures how far any bot can go: the deal decides most games). Difficile searches up to
+# DEALS deals of the pile, as many as DIFFICILE_NODES positions searched allow (about 2.4 s
+# of one core at some 33 us a position, the level's 3 s less a margin): most positions take
+# a few hundred a deal, the heaviest (many FaMiX, Dieux on both sides) some 40,000.
+DEALS, DIFFICILE_NODES = 32, 72_000
 FAMIX_LEVELS = {
     "moyen": FamixLevel(deals=1, rounds=1, model=LEGAL),
-    "difficile": FamixLevel(deals=2, rounds=None, model=SHORT, eps=0.1),
+    "difficile": FamixLevel(deals=DEALS, rounds=None, model=SHORT, eps=0.1,
+                            max_nodes=DIFFICILE_NODES),
 }
 
 
 def _level(name: str) -> GameLevelFactory:
     def make(seed: int, nodes: int | None, seconds: float | None) -> Bot:
         level = FAMIX_LEVELS[name]
-        # `moyen:nodes=N` sets the number of pile deals searched (a deal is one whole
-        # backward induction, not one MCTS iteration).
+        # `difficile:nodes=N` sets the number of pile deals searched, exactly (a deal is
+        # one whole backward induction, not one MCTS iteration).
         deals = level.deals if nodes is None else nodes
+        max_nodes = level.max_nodes if nodes is None else None
         return FamixBot(derive_seed(seed, "famix"), deals, level.rounds, level.model,
-                        level.eps, name=f"{name} (FaMiX search)", seconds=seconds)
+                        level.eps, name=f"{name} (FaMiX search)", seconds=seconds,
+                        max_nodes=max_nodes)
 
     return make
 
