@@ -1,4 +1,4 @@
-"""How far can any bot beat Moyen at FaMiX? A ceiling for issue 7's ladder.
+"""How far can a bot beat Moyen at FaMiX? The FaMiX search on the true pile, for issue 7.
 
     python bench/famix_ceiling.py [-n 200] [--seed 0] [--model short] [--fair]
                                   [--opponent moyen:time=0]
@@ -8,7 +8,8 @@ game i on seed `--seed + i // 2`, each deal from both seats, Moyen's bot seeded 
 arena seeds it) against a *seeing* FaMiX search: it searches the true state (the real
 resource pile, not a re-deal) to the end of the game, and with `--model short` (the default)
 predicts Moyen's choices by Moyen's own reasoning (one combat ahead, replying to any legal
-choice alike), so it plays close to the best reply to Moyen there is. Not a bot anyone
+choice alike): close to the best reply to Moyen, though not a bound (the fair Difficile,
+averaging up to 32 deals, scores as much on these games). Not a bot anyone
 meets: it reads what a fair bot cannot. `--fair` plays the same search on re-dealt piles;
 `--opponent random --model legal` measures the best reply to random play.
 
