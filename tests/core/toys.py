@@ -262,6 +262,15 @@ class NumbersSeats(HighCard):
         return f"Joueur {result.ranks.index(0) + 1} gagne"  # the fault: names ignored
 
 
+class OldTexts(HighCard):
+    """Written for the contract before seats had names: describe() takes no `names`."""
+
+    id = "old_texts"
+
+    def describe(self, event: Event, lang: str = "fr") -> str:  # type: ignore[override]
+        return event.kind
+
+
 @dataclass(frozen=True, slots=True)
 class SloppyPlay(PlayCard):
     def text(self) -> str:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import ctypes
+import inspect
 import multiprocessing
 import os
 import signal
@@ -34,6 +35,12 @@ def load_plugin(spec: str) -> Game:
     game = obj() if isinstance(obj, type) else obj
     if not isinstance(game, Game):
         raise TypeError(f"{spec} is not a Game")
+    for method in ("describe", "describe_result"):
+        # The site says every text with the seats' names (docs/games-guide.md): a game
+        # written for the older contract would fail in the middle of a room.
+        if "names" not in inspect.signature(getattr(game, method)).parameters:
+            raise TypeError(f"{spec}: {method}() takes no `names` (each seat's name, "
+                            f"in seat order): see docs/games-guide.md")
     if game.id not in games.ids():
         games.register(game)
     return games.get(game.id)
