@@ -217,6 +217,9 @@ def test_a_whole_game_against_a_bot_by_clicks_hiding_the_other_hand(
     expect(page.get_by_test_id("mb-handrow-1").locator(".mb-card")).to_have_count(0)
     expect(page.get_by_test_id("mb-handrow-1").locator(".mb-backs svg")).to_have_count(
         len(state.hands[1]))
+    # Who starts (MB-4), the cards revealed named by their players, as the seat line does.
+    expect(page.get_by_test_id("mb-reveals")).to_contain_text("pour Aline")
+    expect(page.get_by_test_id("mb-reveals")).to_contain_text("pour Robot Hasard")
     # Every card face has words for those who do not see it: aria-label and an SVG title.
     first = page.get_by_test_id("mb-handrow-0").locator(".mb-card").first
     assert "puissance" in (first.get_attribute("aria-label") or "")

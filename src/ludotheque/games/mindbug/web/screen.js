@@ -127,7 +127,7 @@ function statusChips(live, view, seatOnBoard, ctx) {
   if (live.cannot_block) chips.push(t("mb.status.cannot_block"));
   if (live.cannot_attack) chips.push(t("mb.status.cannot_attack"));
   if (live.owner !== seatOnBoard && live.owner >= 0) {
-    chips.push(t("mb.status.owner", { name: t("mb.seat", { n: live.owner + 1 }) }));
+    chips.push(t("mb.status.owner", { name: seatName(live.owner) }));
   }
   return chips;
 }
@@ -583,7 +583,7 @@ function draw(element, ctx) {
   const reveal = view.reveals && view.reveals[view.reveals.length - 1];
   if (reveal && view.turn <= 2) {
     // One revealed card per team (per player with 2 players), in team order.
-    const who = (i) => (view.players === 4 ? t("mb.team", { team: "AB"[i] }) : t("mb.seat", { n: i + 1 }));
+    const who = (i) => (view.players === 4 ? t("mb.team", { team: "AB"[i] }) : ctx.seatName(i));
     const shown = reveal.map((key, i) => [who(i), creature(key, ctx.lang)]).filter(([, c]) => c)
       .map(([side, c]) => t("mb.reveal_card", { who: side, name: c.name, power: c.power }));
     info.append(el("span", { "data-testid": "mb-reveals", text: t("mb.reveals", { cards: shown.join(", ") }) }));
