@@ -361,8 +361,8 @@ def test_black_in_english_sees_its_camp_below_and_plays_with_the_keyboard(
 PROBE = """async ({ view, seat }) => {
   const screen = (await import("/screens/mitan/screen.js")).default;
   const words = await (await fetch("/screens/mitan/fr.json")).json();
-  const t = (key, p = {}) => (words[key] ?? key).replace(/\\{(\\w+)\\}/g,
-    (whole, name) => (name in p ? String(p[name]) : whole));
+  const { t, extend } = await import("/static/js/i18n.js");  // the pages' own t()
+  extend(words);
   let probe = document.getElementById("probe");
   if (!probe) {
     probe = document.createElement("section");

@@ -113,3 +113,30 @@ def test_an_online_game_waiting_for_its_player_invites_no_move(
         expect(page.get_by_test_id("waiting")).to_be_hidden()
         expect(page.get_by_test_id("board")).to_be_visible()
         expect(page.locator("#seats li.acting")).to_have_count(1)
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_the_scripts_words_agree_with_numbers_and_names(
+        contexts: Callable[[], Any], lang: str) -> None:
+    # The pages' t(): a key with _one/_other forms agrees with its number as the server's
+    # is_one does (French: 0 and 1 singular), and in French "de"/"à" before a name elide
+    # and contract as core.french_de / french_a write them.
+    context = contexts()
+    page = context.new_page()
+    page.goto("/")
+    if lang == "en":
+        page.get_by_role("link", name="English").click()
+    said = page.evaluate("""async () => {
+        const { t } = await import("/static/js/i18n.js");
+        return [0, 1, 2].map((n) => t("daily.playing", { n }))
+          .concat(["Alice", "Bob", "Yann"].map((name) => t("room.clock", { name })))
+          .concat([t("room.pass_device", { name: "Le tuteur" })]);
+    }""")
+    if lang == "fr":
+        assert said == ["0 partie en cours", "1 partie en cours", "2 parties en cours",
+                        "Pendule d'Alice", "Pendule de Bob", "Pendule de Yann",
+                        "Passez l'appareil au tuteur."]
+    else:
+        assert said == ["0 games in progress", "1 game in progress", "2 games in progress",
+                        "Alice's clock", "Bob's clock", "Yann's clock",
+                        "Pass the device to Le tuteur."]

@@ -37,6 +37,11 @@ def used_keys() -> set[str]:
     return {k for k in keys if not k.endswith(".html")}
 
 
+def plural_bases(keys: set[str]) -> set[str]:
+    """The keys, and `key` for each pair `key_one` / `key_other` (t() picks one by `n`)."""
+    return keys | {k[:-4] for k in keys if k.endswith("_one") and f"{k[:-4]}_other" in keys}
+
+
 def test_catalogues_have_the_same_keys_and_fields() -> None:
     fr, en = catalogue("fr"), catalogue("en")
     assert set(fr) == set(en)
@@ -47,7 +52,8 @@ def test_catalogues_have_the_same_keys_and_fields() -> None:
 
 
 def test_every_text_used_is_in_the_catalogues() -> None:
-    missing = used_keys() - set(catalogue("fr"))
+    known = plural_bases(set(catalogue("fr")))
+    missing = used_keys() - known
     assert not missing, f"keys used but missing from the catalogues: {sorted(missing)}"
     # And the protocol's error codes used by the rooms are all present.
     assert "error.not_your_turn" in used_keys()
@@ -78,6 +84,11 @@ def test_translate_fills_fields_and_survives_mistakes() -> None:
     assert translate("xx", "nav.hello", name="Zoé") == "Bonjour, Zoé"
     assert translate("fr", "nav.hello") == "Bonjour, {name}"
     assert translate("fr", "no.such_key") == "no.such_key"
+    # A key with _one / _other forms agrees with its number `n`.
+    assert [translate("fr", "daily.playing", n=n) for n in (0, 1, 2)] == [
+        "0 partie en cours", "1 partie en cours", "2 parties en cours"]
+    assert [translate("en", "daily.playing", n=n) for n in (0, 1, 2)] == [
+        "0 games in progress", "1 game in progress", "2 games in progress"]
 
 
 def test_bot_levels_and_counts_have_their_words() -> None:
@@ -169,7 +180,7 @@ def test_each_game_screen_speaks_both_languages(game: str, folder: Path) -> None
     for key in fr:
         assert set(re.findall(r"\{(\w+)\}", fr[key])) == set(re.findall(r"\{(\w+)\}", en[key])), key
         assert fr[key].strip() and en[key].strip(), key
-    known = set(fr) | set(catalogue("fr"))
+    known = plural_bases(set(fr) | set(catalogue("fr")))
     for path in folder.glob("*.js"):
         code = re.sub(r"^\s*//.*$", "", path.read_text(encoding="utf-8"), flags=re.M)
         used = set(re.findall(r"""\bt\(\s*["']([\w.-]+)["']""", code))

@@ -30,7 +30,12 @@ def pick(lang: str | None) -> str:
 
 def translate(lang: str, key: str, **params: Any) -> str:
     """The text of `key` in `lang` (French when the English one is missing); the key itself
-    when no catalogue has it, so a missing text shows up instead of crashing a page."""
+    when no catalogue has it, so a missing text shows up instead of crashing a page. A key
+    written as `key_one` / `key_other` takes the form that agrees with the number `n` (as
+    the scripts' t() does)."""
+    n = params.get("n")
+    if isinstance(n, int) and key not in catalogue(lang) and key not in catalogue(DEFAULT_LANG):
+        key = f"{key}_{'one' if is_one(lang, n) else 'other'}"
     text = catalogue(lang).get(key) or catalogue(DEFAULT_LANG).get(key) or key
     if params:
         try:
