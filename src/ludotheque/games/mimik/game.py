@@ -23,6 +23,7 @@ from ludotheque.core.game import (
     Result,
     Seat,
     State,
+    counted,
     french_a,
     french_de,
     seat_name,
@@ -237,13 +238,8 @@ def _card(name: object, lang: str = "fr") -> str:
     return _card_names("en" if lang == "en" else "fr").get(str(name), str(name))
 
 
-def _count(n: int, one: str, many: str) -> str:
-    return f"{n} {one if n == 1 else many}"
-
-
-def _points(value: object, lang: str = "fr") -> str:
-    single = (0, 1) if lang == "fr" else (1,)
-    return f"{value} point" if value in single else f"{value} points"
+def _points(value: int, lang: str = "fr") -> str:
+    return counted(value, "point", "points", lang)
 
 
 def _cards(data: Mapping[str, Any], lang: str = "fr") -> str:
@@ -282,7 +278,7 @@ _FR: dict[str, Say] = {
                                if who.named else
                                f"{who()} saute son tour : il ne pioche ni ne joue (Pause)"),
     "no_card": lambda d, who: f"{who()} n'a aucune carte et passe",
-    "draw": lambda d, who: f"{who()} pioche {_count(d['cards'], 'carte', 'cartes')}",
+    "draw": lambda d, who: f"{who()} pioche {counted(d['cards'], 'carte', 'cartes')}",
     "drew": lambda d, who: f"Vous piochez : {_card(d['card'])}",
     "reshuffled": lambda d, _: f"La défausse est mélangée et forme la pioche ({d['cards']} cartes)",
     "mimik_returned": lambda d, who: "Un second MIMIK retourne dans la pioche, vous repiochez",
@@ -329,14 +325,14 @@ _EN: dict[str, Say] = {
     "turn": lambda d, who: f"Turn {d['turn']}: {who()} to play",
     "skipped": lambda d, who: f"{who()} skips this turn: no draw, no play (Pause)",
     "no_card": lambda d, who: f"{who()} has no card and passes",
-    "draw": lambda d, who: f"{who()} draws {_count(d['cards'], 'card', 'cards')}",
+    "draw": lambda d, who: f"{who()} draws {counted(d['cards'], 'card', 'cards', 'en')}",
     "drew": lambda d, who: f"You draw: {_card(d['card'], 'en')}",
     "reshuffled": lambda d, _: f"The discard pile is shuffled into a new draw pile ({d['cards']})",
     "mimik_returned": lambda d, who: "A second MIMIK goes back into the draw pile; you draw again",
     "discarded": lambda d, who: f"{who()} discards {_card(d['card'], 'en')} face up",
     "posed": lambda d, who: (f"{who()} poses {_card(d['card'], 'en')}: "
                              f"+{_points(d['value'], 'en')}"),
-                             "copied": _copied_en,
+    "copied": _copied_en,
     "sabotaged": lambda d, who: (f"{who()} sabotages the {_card(d['card'], 'en')} "
                                  f"posed by {who('owner')}: "
                                  f"{_points(d['value'], 'en')} fewer"),
