@@ -202,6 +202,11 @@ class _Who:
         """Whether seats have names: a French "il" would then give each a gender."""
         return self.names is not None
 
+    @property
+    def many(self) -> bool:
+        """Whether the event speaks of a team's two seats (MK-5): a plural verb."""
+        return len(self.data.get("seats") or [0]) > 1
+
     def side(self) -> str:
         """Whoever the event speaks of: one seat, or a team's two seats (MK-5)."""
         seats = self.data.get("seats") or [self.data.get("seat")]
@@ -311,13 +316,13 @@ _FR: dict[str, Say] = {
     "tsunami_lost": lambda d, who: (f"{who('owner')} perd son {_card(d['card'])} posé "
                                     f"({_points(d['value'])})"),
     "overshoot": lambda d, who: (f"Dépassement : {who.side()} "
-                                 f"{'sont' if len(d.get('seats') or [0]) > 1 else 'est'} à "
+                                 f"{'sont' if who.many else 'est'} à "
                                  f"{d['score']} points, au-delà de la cible ; les cartes posées "
                                  f"sont défaussées et le score repart à {d['base']}"),
     "won": lambda d, who: (f"{who.side()} "
-                           f"{'atteignent' if len(d.get('seats') or [0]) > 1 else 'atteint'} "
+                           f"{'atteignent' if who.many else 'atteint'} "
                            f"exactement {d['score']} points et "
-                           f"{'gagnent' if len(d.get('seats') or [0]) > 1 else 'gagne'} !"),
+                           f"{'gagnent' if who.many else 'gagne'} !"),
     "turn_limit": lambda d, who: f"Partie nulle après {d['turns']} tours",
 }
 
@@ -367,13 +372,13 @@ _EN: dict[str, Say] = {
                                     f"{_card(d['card'], 'en')} "
                                     f"({_points(d['value'], 'en')})"),
     "overshoot": lambda d, who: (f"Overshoot: {who.side()} "
-                                 f"{'are' if len(d.get('seats') or [0]) > 1 else 'is'} at "
+                                 f"{'are' if who.many else 'is'} at "
                                  f"{d['score']} points, above the target; the posed cards are "
                                  f"discarded and the score restarts at {d['base']}"),
     "won": lambda d, who: (f"{who.side()} "
-                           f"{'reach' if len(d.get('seats') or [0]) > 1 else 'reaches'} exactly "
+                           f"{'reach' if who.many else 'reaches'} exactly "
                            f"{d['score']} points and "
-                           f"{'win' if len(d.get('seats') or [0]) > 1 else 'wins'}!"),
+                           f"{'win' if who.many else 'wins'}!"),
     "turn_limit": lambda d, who: f"A draw after {d['turns']} turns",
 }
 
