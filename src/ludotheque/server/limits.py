@@ -1,0 +1,139 @@
+"""Quotas and rate limits: what one account, one address or one socket may ask of the server.
+
+Every limit is a setting with a documented default (docs/security.md); `ludo serve --limits off`
+turns them all off for load tests on a private machine. Counting is done by the maintained
+`limits` library (moving windows); the storage is in memory for one process and can be a shared
+one (Redis) when several processes serve the site, so that a client cannot multiply its quota
+by reconnecting to another process.
+
+A refusal carries the seconds until a retry can succeed: HTTP answers 429 with Retry-After,
+the WebSocket an error with code `rate_limited` and `retry_after`.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from dataclasses import dataclass, fields, replace
+
+from limits import RateLimitItem, parse
+from limits.storage import MemoryStorage, Storage, storage_from_string
+from limits.strategies import MovingWindowRateLimiter
+
+
+@dataclass(frozen=True)
+class Limits:
+    """The limits in force, each in the `limits` notation ("N per M second").
+
+    Keys of a limit: `a:` an account (a guest is an account too), `ip:` an address, `ws:` one
+    socket. A request is refused as soon as any of its keys is over."""
+
+    enabled: bool = True
+    # WebSocket, per socket: every message, and the costly ones on their own.
+    ws_messages: str = "60 per 10 second"
+    ws_watch: str = "20 per 10 second"
+    ws_rooms: int = 50  # rooms one socket may follow at once
+    ws_queue: int = 64  # messages waiting for a slow client before it is closed
+    # Chat, over all of one account's (or address's) sockets.
+    chat: str = "5 per 10 second"
+    chat_address: str = "20 per 10 second"
+    # Games: creation, and live games against bots (bots are shared between players).
+    game_create: str = "20 per 10 minute"
+    game_create_address: str = "60 per 10 minute"
+    live_bot_games: int = 5  # a player's unfinished games with a bot seat
+    # Accounts: login attempts (wrong passwords make a growing delay), registrations.
+    login_account: str = "10 per 5 minute"
+    login_address: str = "30 per 5 minute"
+    register_address: str = "10 per hour"
+    guest_address: str = "30 per hour"
+
+    def off(self) -> Limits:
+        return replace(self, enabled=False)
+
+    def described(self) -> dict[str, str]:
+        """Every limit by name, as the docs and the start-up line print them."""
+        return {f.name: str(getattr(self, f.name)) for f in fields(self) if f.name != "enabled"}
+
+
+class RateLimited(Exception):
+    """Over a limit: `retry_after` seconds until the next try can succeed."""
+
+    def __init__(self, name: str, retry_after: float) -> None:
+        super().__init__(name)
+        self.name = name
+        self.retry_after = retry_after
+
+    @property
+    def retry_after_seconds(self) -> int:
+        """Whole seconds, at least 1 (the Retry-After header's unit)."""
+        return max(1, math.ceil(self.retry_after))
+
+
+class Limiter:
+    """Counts hits against the moving-window limits of `Limits`.
+
+    `hit("chat", "a:ID", "ip:ADDR")` counts one chat message against the account's key and
+    the address's key (a limit name with an `_address` twin uses the twin for `ip:` keys) and
+    raises RateLimited when either is over. Nothing is counted when the limits are off."""
+
+    def __init__(self, settings: Limits | None = None, storage: Storage | None = None) -> None:
+        self.settings = settings or Limits()
+        self.storage = storage or MemoryStorage()
+        self.strategy = MovingWindowRateLimiter(self.storage)
+        self._items: dict[str, RateLimitItem] = {}
+
+    @classmethod
+    def from_uri(cls, settings: Limits, uri: str) -> Limiter:
+        """A limiter whose counts live in `uri` (`memory://`, `redis://host:port/0`)."""
+        storage = storage_from_string(uri)
+        if not isinstance(storage, Storage):  # an async storage ("async+redis://")
+            raise ValueError(f"{uri}: the limits need a synchronous storage")
+        return cls(settings, storage)
+
+    @property
+    def enabled(self) -> bool:
+        return self.settings.enabled
+
+    def item(self, name: str) -> RateLimitItem:
+        found = self._items.get(name)
+        if found is None:
+            value = getattr(self.settings, name)
+            if not isinstance(value, str):
+                raise KeyError(f"{name} is not a rate (it is {value!r})")
+            found = self._items[name] = parse(value)
+        return found
+
+    def _name_for(self, name: str, key: str) -> str:
+        twin = f"{name}_address"
+        if key.startswith("ip:") and hasattr(self.settings, twin):
+            return twin
+        return name
+
+    def hit(self, name: str, *keys: str, cost: int = 1) -> None:
+        """Count one `name` for every key; raise RateLimited if any is over (then none of the
+        others is charged, so a refusal costs the client nothing more)."""
+        if not self.settings.enabled:
+            return
+        for key in keys:
+            item = self.item(self._name_for(name, key))
+            if not self.strategy.test(item, name, key, cost=cost):
+                raise RateLimited(name, self.retry_after(item, name, key))
+        for key in keys:
+            self.strategy.hit(self.item(self._name_for(name, key)), name, key, cost=cost)
+
+    def test(self, name: str, *keys: str) -> bool:
+        """Whether one more `name` would pass for every key (counts nothing)."""
+        if not self.settings.enabled:
+            return True
+        return all(self.strategy.test(self.item(self._name_for(name, k)), name, k)
+                   for k in keys)
+
+    def retry_after(self, item: RateLimitItem, name: str, key: str) -> float:
+        stats = self.strategy.get_window_stats(item, name, key)
+        return max(0.0, stats.reset_time - time.time())
+
+    def clear(self, name: str, *keys: str) -> None:
+        """Forget the counts of `name` for these keys (a successful login clears its
+        failures)."""
+        for key in keys:
+            self.strategy.clear(self.item(self._name_for(name, key)), name, key)
