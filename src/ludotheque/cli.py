@@ -332,13 +332,17 @@ def replay_command(path: Path, lang: str, seat: int | None) -> None:
               help="processes in which bots think")
 @click.option("--plugin", "plugins", multiple=True, metavar="MODULE:GAME",
               help="also offer a game defined outside Ludothèque")
+@click.option("--limits", "limits_mode", type=click.Choice(["on", "off"]), default="on",
+              show_default=True,
+              help="quotas and rate limits (off: for load tests on a private machine only)")
 def serve(host: str, port: int, db: str | None, bot_workers: int,
-          plugins: tuple[str, ...]) -> None:
+          plugins: tuple[str, ...], limits_mode: str) -> None:
     """Start the site on http://HOST:PORT (Ctrl+C stops it; games resume on restart)."""
     from ludotheque.server.__main__ import run
 
     console.print(f"[bold]Ludothèque[/] on http://{host}:{port}/")
-    run(host, port, db, list(plugins), bot_workers, bot_delay=0.3)
+    run(host, port, db, list(plugins), bot_workers, bot_delay=0.3,
+        limits_on=limits_mode == "on")
 
 
 @main.command("arena")

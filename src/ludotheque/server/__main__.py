@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 import logging
 import os
+import sys
 from pathlib import Path
 
 import uvicorn
@@ -14,13 +15,22 @@ from ludotheque.sim.reports import SHIPPED
 from ludotheque.store import default_url
 
 from .app import create_app
+from .limits import Limits
 
 
 def run(host: str, port: int, db: str | None, plugins: list[str], bot_workers: int,
-        bot_delay: float, log_level: str = "info", reports: Path = SHIPPED) -> None:
+        bot_delay: float, log_level: str = "info", reports: Path = SHIPPED,
+        limits_on: bool = True) -> None:
     logging.basicConfig(level=log_level.upper(), format="%(levelname)s %(name)s: %(message)s")
+    limits = Limits() if limits_on else Limits().off()
+    if not limits_on:
+        # Loud on purpose: a public site without limits is one client away from falling over.
+        banner = "!" * 78
+        print(f"{banner}\n! LIMITS OFF: no quota, no rate limit. For load tests on a private "
+              f"machine only.\n{banner}", file=sys.stderr, flush=True)
+        logging.getLogger("ludotheque.server").warning("quotas and rate limits are OFF")
     app = create_app(db or default_url(), plugins=plugins, bot_workers=bot_workers,
-                     bot_delay=bot_delay, reports_root=reports)
+                     bot_delay=bot_delay, reports_root=reports, limits=limits)
     # Frames over 1 MiB close the connection; under it, over protocol.MAX_MESSAGE bytes, the
     # client gets an error message and stays connected.
     uvicorn.run(app, host=host, port=port, ws_max_size=1 << 20, log_level=log_level,
@@ -38,9 +48,11 @@ def main() -> None:
     parser.add_argument("--log-level", default="info")
     parser.add_argument("--reports", type=Path, default=SHIPPED,
                         help="folder of the balance reports shown at /balance")
+    parser.add_argument("--limits", choices=("on", "off"), default="on",
+                        help="quotas and rate limits (off: load tests on a private machine)")
     args = parser.parse_args()
     run(args.host, args.port, args.db, args.plugin, args.bot_workers, args.bot_delay,
-        args.log_level, args.reports)
+        args.log_level, args.reports, limits_on=args.limits == "on")
 
 
 if __name__ == "__main__":

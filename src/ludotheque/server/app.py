@@ -48,6 +48,7 @@ from .auth import PASSWORD_MIN, check_password, clean_name, hash_password, passw
 from .bots import BotPool, load_plugin
 from .clocks import TIME_CONTROLS, Clocks
 from .i18n import LANGS, catalogue, is_one, pick, seat_label, translate
+from .limits import Limiter, Limits
 from .protocol import ProtocolError
 from .rooms import Client, Hub, chat_message, find_lesson
 
@@ -231,6 +232,7 @@ class Site:
         self.store = store
         self.hub = hub
         self.reports_root = reports_root
+        self.limiter = Limiter()
         self.salt = store.secret_key()
         self.env = Environment(loader=PackageLoader("ludotheque.web", "templates"),
                                autoescape=select_autoescape(["html"]))
@@ -841,18 +843,22 @@ class Site:
 
 
 def create_app(db_url: str, *, plugins: Sequence[str] = (), bot_workers: int = 2,
-               bot_delay: float = 0.0, reports_root: Path = reports.SHIPPED) -> Starlette:
+               bot_delay: float = 0.0, reports_root: Path = reports.SHIPPED,
+               limits: Limits | None = None) -> Starlette:
     """The site on the database at `db_url` (migrated to the newest schema first).
 
     `plugins` are "module:attribute" games to register (tests' toys, plug-ins);
     `reports_root` the folder of the balance reports shown at /balance (default: those
-    shipped with the package)."""
+    shipped with the package); `limits` the quotas and rate limits (default: `Limits()`)."""
     for spec in plugins:
         load_plugin(spec)
     migrate(db_url)
     store = Store(db_url)
+    limiter = Limiter(limits or Limits())
     hub = Hub(store, BotPool(bot_workers, plugins), bot_delay)
+    hub.limiter = limiter
     site = Site(store, hub, reports_root)
+    site.limiter = limiter
 
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:

@@ -40,6 +40,7 @@ from ludotheque.store import GameRow, Player, RatingRow, Store
 from .bots import BotPool
 from .clocks import Clocks
 from .i18n import bot_label, seat_label, translate
+from .limits import Limiter
 from .protocol import CHAT_BURST, CHAT_WINDOW, MAX_CHAT, ProtocolError
 from .ratings import Rating, rate_game
 
@@ -600,6 +601,7 @@ class Hub:
         self.bots = bots
         self.bot_delay = bot_delay
         self.rooms: dict[str, Room] = {}
+        self.limiter = Limiter()
         self._loading: dict[str, asyncio.Lock] = {}
         self._tasks: set[asyncio.Task[None]] = set()
 
