@@ -50,6 +50,8 @@ DECISIONS = frozenset({"act", "mindbug", "mindfrog", "hunt", "block", "frenzy", 
                        "order", "pick", "foe", "keep", "revive"})
 # Verbs aimed at one opponent's hand or discard pile: in Tag Team the resolver names the foe.
 FOE_VERBS = frozenset({"discard", "steal_hand", "give_card", "play_from_discard"})
+# Conditions that compare with "the opponent": in Tag Team, with the opponent the resolver names.
+FOE_CONDITIONS = frozenset({"fewer_creatures", "more_creatures"})
 
 _CATALOGUES: dict[str, Catalogue] = {}
 
@@ -106,6 +108,7 @@ class MindbugState(State):
     known: list[int]
     ctrl: list[int]
     flags: list[int]
+    aim: list[int]  # Tag Team: the opponent a creature's permanent "the opponent" effect aims at
     hands: list[list[int]]
     piles: list[list[int]]
     discards: list[list[int]]
@@ -143,6 +146,7 @@ class MindbugState(State):
         self.known = [0] * count
         self.ctrl = [NONE] * count
         self.flags = [0] * count
+        self.aim = [NONE] * count
         # MB-3 / MB-21: a draw pile of 10 per player, the rest unused and hidden.
         self.piles = [list(range(10 * s, 10 * s + 10)) for s in range(players)]
         for s in range(players):
@@ -255,7 +259,9 @@ class MindbugState(State):
         return [self.key(c) for c in self.boards[seat]]
 
     # -- passive powers (MB-17) ---------------------------------------------------------------
-    def _cond(self, e: Effect, seat: int) -> bool:
+    def _cond(self, e: Effect, seat: int, foe: int = NONE) -> bool:
+        """Whether `e`'s condition holds for `seat`; `foe` is "the opponent" it compares with
+        (NONE: any opponent, as the passive powers read it)."""
         c = e.condition
         if c is None:
             return True
@@ -264,10 +270,11 @@ class MindbugState(State):
         mine = len(self.boards[seat])
         if c == "alone":
             return mine == 1
-        if c == "fewer_creatures":  # decision: fewer than some opponent (Tag Team)
-            return any(mine < len(self.boards[o]) for o in self.opponents(seat))
+        foes = self.opponents(seat) if foe == NONE else [foe]
+        if c == "fewer_creatures":
+            return any(mine < len(self.boards[o]) for o in foes)
         if c == "more_creatures":
-            return any(mine > len(self.boards[o]) for o in self.opponents(seat))
+            return any(mine > len(self.boards[o]) for o in foes)
         if c == "life_is":
             return self.life[self.team(seat)] == e.value
         raise ValueError(c)
@@ -281,6 +288,8 @@ class MindbugState(State):
             return [c for c in self.boards[seat] if c != source]
         if target == "enemies":
             return self.enemies(seat)
+        if target == "opponent":  # the creatures of the opponent its creature aims at
+            return [c for o in self.aimed(source, seat) for c in self.boards[o]]
         return self.all_in_play()
 
     @staticmethod
@@ -357,12 +366,20 @@ class MindbugState(State):
     def keywords_of(self, card: int) -> int:
         return self.stats().kw[card]
 
+    def aimed(self, card: int, seat: int) -> list[int]:
+        """The opponents that the permanent "the opponent" effects of `card`, controlled by
+        `seat`, apply to: the only one with 2 players; in Tag Team the one its controller
+        named (mindbug-cards.md: "the opponent" is one opponent, chosen), none before that."""
+        if self.n == 2:
+            return self.opponents(seat)
+        return [self.aim[card]] if self.aim[card] in self.opponents(seat) else []
+
     def _silenced(self, seat: int) -> bool:
         """Whether an opponent's creature stops `seat`'s Play effects (the silence_play verb)."""
         for o in self.opponents(seat):
             for c in self.boards[o]:
                 for e in self.creature(c).passive:
-                    if e.verb == "silence_play":
+                    if e.verb == "silence_play" and seat in self.aimed(c, o):
                         return True
         return False
 
@@ -470,7 +487,13 @@ class MindbugState(State):
                 acts.append(Word("done"))
             return self._pick_decider(task), acts
         if tag == "foe":
-            return task[2], [Foe(o) for o in self.opponents(task[2])]
+            _, source, ctrl, trig, idx = task
+            if trig == "passive":  # a permanent effect: its controller aims it (Tag Team)
+                if self.ctrl[source] != ctrl:
+                    return ctrl, []
+                return ctrl, [Foe(o) for o in self.opponents(ctrl)]
+            e = self.creature(source).triggered(trig)[idx]
+            return ctrl, [Foe(o) for o in self.foe_options(e, ctrl)]
         if tag == "keep":
             _, card, s = task
             if card not in self.hands[s]:
@@ -506,8 +529,8 @@ class MindbugState(State):
             if task[0] in DECISIONS:
                 who, acts = self._choices(task)
                 if acts:
-                    if (task[0] == "pick" and len(acts) == 1
-                            and isinstance(acts[0], CardAction)):
+                    if (task[0] in ("pick", "foe") and len(acts) == 1
+                            and isinstance(acts[0], CardAction | Foe)):
                         # A forced choice (one candidate, nothing optional) is made at once.
                         self.stack.pop()
                         self._decide(task, who, acts[0], ev)
@@ -584,7 +607,8 @@ class MindbugState(State):
             self._next_blocker(att, s, k)
         elif tag == "pick":
             self._execute(task, ev)
-        # keep / revive without their card: nothing happens
+        # keep / revive without their card, a permanent effect's aim without its creature:
+        # nothing happens
 
     def _next_blocker(self, att: int, s: int, k: int) -> None:
         # MB-25: the left opponent may block first, then the right one.
@@ -683,7 +707,11 @@ class MindbugState(State):
         elif tag == "foe":
             assert isinstance(action, Foe)
             _, source, ctrl, trig, idx = task
-            self._start_effect(source, ctrl, trig, idx, action.seat, ev)
+            ev.append(self._foe_event(source, ctrl, action.seat))
+            if trig == "passive":
+                self.aim[source] = action.seat
+            else:
+                self._start_effect(source, ctrl, trig, idx, action.seat, ev)
         elif tag == "keep":
             _, card, s = task
             if isinstance(action, CardAction):
@@ -735,6 +763,7 @@ class MindbugState(State):
             if how == 0:
                 self.stack.append(("rapid", card, seat))
             self.stack.append(("fx", card, seat, "play", 0, NONE))
+            self._aim_anew(card, seat)
         elif tag == "fx":
             _, card, ctrl, trig, idx, foe = task
             effects = self.creature(card).triggered(trig)
@@ -819,6 +848,7 @@ class MindbugState(State):
             self.boards[seat].remove(c)
             self.ctrl[c] = NONE
             self.flags[c] = 0
+            self.aim[c] = NONE
             owner = self.owner[c]
             # MB-16: a defeated creature goes to its owner's discard pile.
             self.discards[owner].append(c)
@@ -862,21 +892,52 @@ class MindbugState(State):
                     if self.creature(c).discard:
                         self.stack.append(("revive", c, s))
 
+    # -- Tag Team: "the opponent" of an effect is one opponent, named (mindbug-cards.md) ---------
+    def foe_options(self, e: Effect, ctrl: int) -> list[int]:
+        """The opponents `ctrl` may name as "the opponent" of the triggered effect `e`, when
+        naming one matters (docs/rules/mindbug.md, decision 12): a hand or a discard pile is
+        one opponent's, so those that hold a card (none: the effect does nothing); a
+        comparison with the opponent both when it comes out differently for the two. Life
+        is the team's (MB-21): the choice changes nothing, nobody is asked."""
+        opps = self.opponents(ctrl)
+        if len(opps) == 1:
+            return opps
+        if e.condition in FOE_CONDITIONS and len({self._cond(e, ctrl, o) for o in opps}) > 1:
+            return opps
+        if e.verb in FOE_VERBS and e.target == "opponent":
+            piles = self.discards if e.verb == "play_from_discard" else self.hands
+            return [o for o in opps if piles[o]]
+        return []
+
+    def _aim_anew(self, card: int, seat: int) -> None:
+        """A creature with a permanent "the opponent" effect comes under `seat`'s control:
+        in Tag Team its controller names that opponent before anything else happens."""
+        self.aim[card] = NONE
+        if self.n == 4 and any(e.target == "opponent" for e in self.creature(card).passive):
+            self.stack.append(("foe", card, seat, "passive", 0))
+
+    def _foe_event(self, source: int, ctrl: int, foe: int) -> Event:
+        return Event("foe", {"seat": ctrl, "card": source, "key": self.key(source),
+                             "foe": foe})
+
     # -- the effect interpreter (MB-30) -----------------------------------------------------------
     def _start_effect(self, source: int, ctrl: int, trig: str, idx: int, foe: int,
                       ev: list[Event]) -> None:
         e = self.creature(source).triggered(trig)[idx]
-        if not self._cond(e, ctrl):
+        if foe == NONE and self.n == 4:
+            # Tag Team: "the opponent" of an effect is the one its resolver names
+            # (mindbug-cards.md); asked only when the choice can change what happens.
+            options = self.foe_options(e, ctrl)
+            if len(options) > 1:
+                self.stack.append(("foe", source, ctrl, trig, idx))
+                return
+            if options:
+                foe = options[0]
+                ev.append(self._foe_event(source, ctrl, foe))
+        if not self._cond(e, ctrl, foe):
             ev.append(Event("condition_unmet", {"seat": ctrl, "card": source,
                                                 "key": self.key(source)}, ruling="MB-30"))
             return
-        if e.verb in FOE_VERBS and e.target == "opponent" and foe == NONE:
-            opps = self.opponents(ctrl)
-            if len(opps) > 1:
-                # Tag Team: "the opponent" of an effect is the one its resolver names.
-                self.stack.append(("foe", source, ctrl, trig, idx))
-                return
-            foe = opps[0]
         if foe == NONE:
             foe = self.opponents(ctrl)[0]
         task: Task = ("pick", source, ctrl, trig, idx, foe, ())
@@ -926,6 +987,7 @@ class MindbugState(State):
                 ev.append(Event("control", {"seat": ctrl, "card": c, "key": self.key(c),
                                             "from": old, "by": source, "by_key": key},
                                 ruling="MB-30"))
+                self._aim_anew(c, ctrl)  # its new controller has other opponents
         elif v == "forbid_block":
             for c in picks:
                 self.flags[c] |= NO_BLOCK
@@ -1043,6 +1105,8 @@ class MindbugState(State):
                     "cannot_block": bool(self.flags[c] & NO_BLOCK) or c in st.no_block,
                     "cannot_attack": c in st.no_attack,
                 })
+                if self.aim[c] != NONE:  # Tag Team: the opponent its effect aims at
+                    row[-1]["aim"] = self.aim[c]
             boards.append(row)
         hands: list[JSON] = []
         for s in range(self.n):
@@ -1120,6 +1184,7 @@ class MindbugState(State):
         out.known = self.known[:]
         out.ctrl = self.ctrl[:]
         out.flags = self.flags[:]
+        out.aim = self.aim[:]
         out.hands = [h[:] for h in self.hands]
         out.piles = [p[:] for p in self.piles]
         out.discards = [d[:] for d in self.discards]
@@ -1150,6 +1215,7 @@ class MindbugState(State):
             "known": self.known,
             "ctrl": self.ctrl,
             "flags": self.flags,
+            "aim": self.aim,
             "hands": self.hands,
             "piles": self.piles,
             "discards": self.discards,
@@ -1180,6 +1246,8 @@ class MindbugState(State):
             setattr(out, name, [int(x) for x in data[name]])
         for name in ("hands", "piles", "discards", "boards"):
             setattr(out, name, [[int(x) for x in row] for row in data[name]])
+        # States saved before the Tag Team aims were kept have none (every card: NONE).
+        out.aim = [int(x) for x in data.get("aim", [NONE] * len(out.kind))]
         out.active = int(data["active"])
         out.turn = int(data["turn"])
         out.stack = [_tuplify(t) for t in data["stack"]]
