@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import pytest
 
+from ludotheque.core import Event
 from ludotheque.games.mindbug import GAME
 
 from .scenario import act, acts, board, discard, find, hand, kinds, legal, pending, play, setup
@@ -17,7 +18,7 @@ from .test_tag_team import FILLER, tag
 NO_MINDBUG = {"mindbugs": [0, 0, 0, 0], "mindfrogs": [0, 0, 0, 0]}
 
 
-def foe_events(events: list) -> list[dict[str, object]]:  # type: ignore[type-arg]
+def foe_events(events: list[Event]) -> list[dict[str, object]]:
     return [dict(e.data) for e in events if e.kind == "foe"]
 
 
@@ -33,7 +34,7 @@ def test_cards_deathweaver_silences_only_the_opponent_named() -> None:
     events = act(s, "foe 3")
     assert foe_events(events) == [{"seat": 0, "card": find(s, "veuve-noire"),
                                    "key": "veuve-noire", "foe": 3}]
-    assert s.view(None)["boards"][0][0]["aim"] == 3  # type: ignore[index]
+    assert s.view(None)["boards"][0][0]["aim"] == 3
     events = play(s, "abeille-tueuse")  # B1 is not the one named: its Play effect resolves
     assert "silenced" not in kinds(events) and s.life == [2, 3]
     play(s, "gorillion")
@@ -48,8 +49,8 @@ def test_cards_elephantopus_stops_only_the_named_opponents_small_blockers() -> N
             boards=[[], ["arachnhibou"], ["gorillion"], ["tigrecureuil"]], **NO_MINDBUG)
     acts(s, "play pachypoulpe", "foe 1")
     rows = s.view(0)["boards"]
-    assert rows[1][0]["cannot_block"] is True  # type: ignore[index]
-    assert rows[3][0]["cannot_block"] is False  # type: ignore[index]
+    assert rows[1][0]["cannot_block"] is True
+    assert rows[3][0]["cannot_block"] is False
     play(s, "gorillion")  # B1 (its Gorillion may block: power 10)
     act(s, "attack gorillion")  # A2 attacks; B2, on A2's left, decides first (MB-25)
     assert s.to_act() == (3,) and [t.split("#")[0] for t in legal(s)] == [
@@ -91,8 +92,8 @@ def test_cards_two_players_never_name_the_opponent() -> None:
                boards=[[], ["arachnhibou"]], mindbugs=[0, 0])
     play(s2, "pachypoulpe")
     assert pending(s2) == "act" and s2.to_act() == (1,)
-    assert s2.view(None)["boards"][1][0]["cannot_block"] is True  # type: ignore[index]
-    assert "aim" not in s2.view(None)["boards"][0][0]  # type: ignore[operator]
+    assert s2.view(None)["boards"][1][0]["cannot_block"] is True
+    assert "aim" not in s2.view(None)["boards"][0][0]
 
 
 # -- effects on a hand or a discard pile: only an opponent who holds a card can be named -----
@@ -202,7 +203,7 @@ def test_cards_the_lurker_compares_with_the_opponent_named() -> None:
     act(s, "attack le-rodeur")
     assert pending(s) == "foe" and legal(s) == ["foe 1", "foe 3"]
     act(s, "foe 1")  # 2 creatures against B1's none: FURTIF this turn
-    assert "FURTIF" in s.view(None)["boards"][0][0]["keywords"]  # type: ignore[index]
+    assert "FURTIF" in s.view(None)["boards"][0][0]["keywords"]
 
 
 # -- life: one life total per team (MB-21), so naming an opponent changes nothing -------------
