@@ -8,6 +8,7 @@ those of both opponents. Seats: 0 = A1, 1 = B1, 2 = A2, 3 = B2 (MB-20).
 from __future__ import annotations
 
 import pytest
+from rich.console import Console
 
 from ludotheque.core import Event
 from ludotheque.games.mindbug import GAME
@@ -234,3 +235,29 @@ def test_cards_life_effects_hit_the_opposing_team_without_a_choice(
         blocks = [t for t in legal(s) if t.startswith("block ")]
         events += act(s, blocks[0] if blocks else "noblock")
     assert "foe" not in kinds(events) and s.life == end
+
+
+def test_cards_the_named_opponent_is_asked_shown_and_told_in_words() -> None:
+    # mindbug-cards.md (Tag Team): the decision is a `foe S` action (notation round trip), the
+    # view tells every seat whose decision it is and about which card (the screen's prompt
+    # and its "Viser ..." buttons), the board then shows the aim, and the event names both.
+    s = tag(hands=[["pachypoulpe"], FILLER, FILLER, FILLER], **NO_MINDBUG)
+    act(s, "play pachypoulpe")
+    card = find(s, "pachypoulpe")
+    for seat in (None, 0, 1, 2, 3):
+        assert s.view(seat)["pending"] == {"kind": "foe", "seat": 0, "card": card,
+                                           "key": "pachypoulpe"}
+    actions = s.legal_actions(0)
+    assert [GAME.parse(a.text()) for a in actions] == actions
+    events = act(s, "foe 3")
+    assert s.view(1)["boards"][0][0]["aim"] == 3
+    told = next(e for e in events if e.kind == "foe")
+    assert GAME.describe(told, "fr") == \
+        "Joueur 1 choisit Joueur 4 comme adversaire visé par Pachypoulpe."
+    assert GAME.describe(told, "en") == \
+        "Player 1 chooses Player 4 as the opponent Elephantopus targets."
+    assert GAME.describe(told, "fr", ["Ana", "Bo", "Cy", "Di"]) == \
+        "Ana choisit Di comme adversaire visé par Pachypoulpe."
+    console = Console(record=True, width=140)
+    console.print(GAME.render(s.view(2), 2, "fr"))  # the terminal table says it too
+    assert "vise Joueur 3" in console.export_text()  # the terminal counts seats from 0
