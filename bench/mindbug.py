@@ -1,8 +1,10 @@
 """Mindbug tools: speed and golden records.
 
     python bench/mindbug.py [games]     random playouts per second, for each setup
-    python bench/mindbug.py records     write tests/records/mindbug/: one seeded random game
-                                        for each way each setup can end
+    python bench/mindbug.py records [SETUP]
+                                        write tests/records/mindbug/: one seeded random game
+                                        for each way each setup can end (only SETUP's, e.g.
+                                        tag-team, when given)
 """
 
 from __future__ import annotations
@@ -33,11 +35,13 @@ def speed(count: int) -> None:
               f"{actions / seconds:.0f} actions/s, {actions / count:.1f} actions a game")
 
 
-def records() -> None:
+def records(only: str | None = None) -> None:
     game = get("mindbug")
     folder = Path(__file__).resolve().parent.parent / "tests" / "records" / "mindbug"
     folder.mkdir(parents=True, exist_ok=True)
     for config in game.configs():
+        if only is not None and config.label != only:
+            continue
         options = config.options.model_dump(mode="json")
         wanted = {"life", "no_action"} if config.players == 2 else {"life", "team_stuck"}
         for seed in range(5000):
@@ -67,7 +71,7 @@ def records() -> None:
 
 def main() -> None:
     if len(sys.argv) > 1 and sys.argv[1] == "records":
-        records()
+        records(sys.argv[2] if len(sys.argv) > 2 else None)
     else:
         speed(int(sys.argv[1]) if len(sys.argv) > 1 else 300)
 

@@ -132,6 +132,28 @@ def test_mb7_the_policy_spends_a_mindbug_on_a_strong_creature_only() -> None:
     assert choose(state) == "decline"
 
 
+@pytest.mark.usefixtures("no_noise")
+def test_tag_team_the_policy_aims_elephantopus_at_the_opponent_with_small_blockers() -> None:
+    # mindbug-cards.md (Tag Team: "the opponent" is one opponent, named): B2 has the two
+    # small blockers that Pachypoulpe can stop, B1 only a Gorillion it cannot.
+    state = setup(players=4, hands=[["pachypoulpe"], FILLER, FILLER, FILLER],
+                  boards=[[], ["gorillion"], [], ["arachnhibou", "tigrecureuil"]],
+                  mindbugs=[0, 0, 0, 0], mindfrogs=[0, 0, 0, 0])
+    act(state, "play pachypoulpe")
+    assert pending(state) == "foe" and choose(state) == "foe 3"
+
+
+@pytest.mark.usefixtures("no_noise")
+def test_tag_team_the_policy_makes_the_richer_hand_discard() -> None:
+    # mindbug-cards.md, Ferret Bomber: "the opponent discards 2 cards" is worth more against
+    # the hand of two strong cards than against one small one.
+    state = setup(players=4, hands=[["furet-saboteur"], ["reptireur"], FILLER,
+                                    ["gorillion", "kangousaurus-rex"]],
+                  mindbugs=[0, 0, 0, 0], mindfrogs=[0, 0, 0, 0])
+    act(state, "play furet-saboteur")
+    assert pending(state) == "foe" and choose(state) == "foe 3"
+
+
 def test_the_policy_plays_only_legal_actions_in_whole_games() -> None:
     for players, seed in ((2, 1), (2, 2), (4, 3)):
         state = GAME.new(seed, players)

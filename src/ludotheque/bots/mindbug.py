@@ -11,7 +11,8 @@ and effects add; a life point and a Mindbug are converted to the same unit.
   Mindbugs (MB-7) and Mindfrogs (MB-24) left, and the cards still to play (MB-5, MB-6).
 - Rollout policy (`rollout_policy`): attacks that the best block cannot punish, blocks that
   win the fight or save the last life, the hunted creature it kills (MB-10), a Mindbug on a
-  strong creature (MB-7), and otherwise the most valuable creature in hand.
+  strong creature (MB-7), in Tag Team the opponent an effect hurts most (mindbug-cards.md:
+  "the opponent" is one opponent, named), and otherwise the most valuable creature in hand.
 """
 
 from __future__ import annotations
@@ -30,8 +31,14 @@ from ludotheque.games.mindbug.cards import (
     Catalogue,
     Creature,
 )
-from ludotheque.games.mindbug.notation import CardAction
-from ludotheque.games.mindbug.rules import EXHAUSTED, NO_BLOCK, MindbugState, Stats
+from ludotheque.games.mindbug.notation import CardAction, Foe
+from ludotheque.games.mindbug.rules import (
+    EXHAUSTED,
+    FOE_CONDITIONS,
+    NO_BLOCK,
+    MindbugState,
+    Stats,
+)
 
 from .common import ROLLOUT_POLICIES, WIN_CHANCES
 from .levels import register_game_settings
@@ -247,6 +254,34 @@ def _pick(state: MindbugState, seat: Seat, legal: list[Action], st: Stats) -> Ac
     return best
 
 
+def _foe_worth(state: MindbugState, foe: int, st: Stats) -> float:
+    """Tag Team: what naming `foe` as "the opponent" of the pending effect is worth to the
+    one who names it (mindbug-cards.md), in power points."""
+    _, source, ctrl, trig, idx = state.stack[-1]
+    creature = state.creature(source)
+    if trig == "passive":
+        worth = 0.0
+        for e in creature.passive:
+            if e.target != "opponent":
+                continue
+            if e.verb == "cannot_block":  # the blockers it stops
+                worth += sum(creature_value(state, c, st) for c in state.boards[foe]
+                             if e.power_max is None or st.power[c] <= e.power_max)
+            elif e.verb == "silence_play":  # the Play effects in hand it stops
+                worth += sum(_effects_bonus(state.creature(c)) + 0.1
+                             for c in state.hands[foe])
+        return worth
+    e = creature.triggered(trig)[idx]
+    if e.condition in FOE_CONDITIONS:  # the comparison that lets the effect happen
+        mine, theirs = len(state.boards[ctrl]), len(state.boards[foe])
+        return 1.0 if (mine < theirs if e.condition == "fewer_creatures" else mine > theirs) \
+            else 0.0
+    if e.verb == "play_from_discard":  # the best card to bring into play
+        return max((hand_value(state, c) for c in state.discards[foe]), default=0.0)
+    # discard, steal_hand, give_card: the richer hand loses (or gives) the most
+    return sum(hand_value(state, c) for c in state.hands[foe])
+
+
 def rollout_policy(state: State, seat: Seat, legal: list[Action], rng: Rng) -> Action:
     """A playout move: good fights, sensible blocks, strong creatures, Mindbugs well spent."""
     if len(legal) == 1 or rng.random() < EPSILON:
@@ -282,6 +317,9 @@ def rollout_policy(state: State, seat: Seat, legal: list[Action], rng: Rng) -> A
         return _pick(state, seat, legal, st)
     if kind in ("keep", "revive"):
         return legal[0]  # play it: a creature in play beats a card kept
+    if kind == "foe":
+        return max(legal, key=lambda a: _foe_worth(state, a.seat, st)
+                   if isinstance(a, Foe) else -math.inf)
     return legal[rng.randrange(len(legal))]
 
 

@@ -56,6 +56,7 @@ def setup(
     state.unused = []
     state.kind, state.owner, state.known, state.ctrl, state.flags = (
         kind, owner, known, ctrl, flags)
+    state.aim = [NONE] * len(kind)
     if life is not None:
         state.life = list(life)
     if mindbugs is not None:

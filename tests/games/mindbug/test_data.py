@@ -59,7 +59,8 @@ def test_mb30_no_creature_name_or_key_in_the_engine_code() -> None:
     # Pins MB-30.
     folder = Path(package.__file__).parent
     code = "\n".join((folder / name).read_text(encoding="utf-8")
-                     for name in ("rules.py", "cards.py", "game.py", "notation.py"))
+                     for name in ("rules.py", "passives.py", "effects.py", "marks.py",
+                                  "cards.py", "game.py", "notation.py"))
     for cat in (catalogue(), catalogue(True)):
         for c in cat.creatures:
             for word in (c.key, c.name, c.name_en):

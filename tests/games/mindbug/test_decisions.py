@@ -55,19 +55,8 @@ def test_decision_11_tag_team_who_starts_follows_the_team_reveals() -> None:
         assert s.active == (0 if a > b else 1)
 
 
-def test_decision_12_deathweaver_silences_both_opponents_in_tag_team() -> None:
-    s = setup(players=4, hands=[FILLER, ["abeille-tueuse"], FILLER, FILLER],
-              boards=[[], [], ["veuve-noire"], []], mindbugs=[0, 0, 0, 0],
-              mindfrogs=[0, 0, 0, 0], active=1)
-    events = play(s, "abeille-tueuse")
-    assert "silenced" in kinds(events) and s.life == [3, 3]
-
-
-def test_decision_12_fewer_creatures_compares_with_either_opponent() -> None:
-    s = setup(players=4, boards=[["hydrescargot"], [], [], ["reptireur", "arachnhibou"]],
-              hands=[[], FILLER, FILLER, FILLER])
-    act(s, "attack hydrescargot")
-    assert pending(s) == "pick"  # 1 creature against seat 3's 2: the condition holds
+# Decision 12 (Tag Team: "the opponent" is one opponent, named): test_tag_team_opponent.py,
+# one test per card of the card sheet.
 
 
 def test_decision_14_the_turn_limit_is_a_draw() -> None:

@@ -118,6 +118,23 @@ def test_tag_team_starts_with_one_mindbug_and_one_mindfrog_each() -> None:
     assert number(encoding, seen, "life.mine") == pytest.approx(0.6)
 
 
+def test_tag_team_shows_the_opponent_a_creature_aims_at() -> None:
+    # mindbug-cards.md (Tag Team: "the opponent" is one opponent, named): A1's Pachypoulpe
+    # aims at B2, the right of A1, the left of A2.
+    s = setup(players=4, hands=[["pachypoulpe"], ["gorillion"], ["gorillion"], ["gorillion"]],
+              mindbugs=[0, 0, 0, 0], mindfrogs=[0, 0, 0, 0])
+    encoding = encoding_of(CONFIGS[2])
+    acts(s, "play pachypoulpe", "foe 3")
+    card = s.boards[0][0]
+    for seat, where in ((0, "right"), (2, "left"), (3, "mine")):
+        seen = encoding.observe(s.view(seat), seat)
+        aims = [r for r in ("mine", "left", "mate", "right")
+                if number(encoding, seen, f"card.{card}.aim.{r}") == 1.0]
+        assert aims == [where]
+    assert not any(name.startswith("card.0.aim") for name in encoding_of(CONFIGS[0])
+                   .observation_names)  # 2 players: one opponent, nothing to show
+
+
 def test_a_stolen_creature_and_a_spent_mindbug_are_seen_by_both_players() -> None:
     s = setup(hands=[["gorillion"], ["arachnhibou"]], piles=[["oursabeille"], []],
               mindbugs=[2, 2])

@@ -36,6 +36,34 @@ def test_mx1_a_card_has_every_field_of_the_face():
     assert CARDS.card("Méduse").genre == "Ravage"
 
 
+# MX-1: the attack's kind follows what the card is: Exploit for heroes and mortals, Ravage for
+# monsters, Prodige for gods and divine beings. Every `nature` of the base set, classified
+# (docs/rules/mitix.md, "The attack kind of each card" says why for the less obvious ones).
+MX1_KIND_OF_NATURE = {
+    # heroes and mortals
+    "héros": "Exploit", "mortel": "Exploit", "mortelle": "Exploit", "roi": "Exploit",
+    "reine": "Exploit", "prince": "Exploit", "princesse": "Exploit", "artisan": "Exploit",
+    "poète": "Exploit", "chasseresse": "Exploit", "prophétesse": "Exploit", "devin": "Exploit",
+    # monsters
+    "monstre": "Ravage", "monstre marin": "Ravage", "cyclope": "Ravage", "Gorgone": "Ravage",
+    "centaure": "Ravage",
+    # gods and divine beings
+    "dieu": "Prodige", "Titan": "Prodige", "Titanide": "Prodige", "nymphe": "Prodige",
+    "magicienne": "Prodige", "passeur des morts": "Prodige", "cheval ailé": "Prodige",
+}
+
+
+def test_mx1_every_card_attacks_with_the_kind_of_its_nature():
+    # Pins MX-1 on the whole base set (and D-16, D-17, D-18 of docs/rules/mitix.md): a card
+    # of a new nature must be classified above first.
+    wrong = {e.nom: (e.nature, e.genre) for e in CARDS.entries
+             if MX1_KIND_OF_NATURE.get(e.nature) != e.genre}
+    assert wrong == {}
+    # The two cards the audit found (issue 19): a mortal seer, a divine winged horse.
+    assert CARDS.card("Tirésias").genre == "Exploit"
+    assert CARDS.card("Pégase").genre == "Prodige"
+
+
 def test_mx1_a_good_custom_card_file_loads(tmp_path):
     # Pins MX-1.
     cards = load_cards(write(tmp_path, GOOD))

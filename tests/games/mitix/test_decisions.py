@@ -1,4 +1,4 @@
-"""The decisions taken beyond the rulings (docs/rules/mitix.md, D-1 to D-13)."""
+"""The decisions taken beyond the rulings (docs/rules/mitix.md, D-1 to D-18)."""
 
 from __future__ import annotations
 
@@ -159,3 +159,24 @@ def test_d13_mitix_is_a_two_player_game():
     with pytest.raises(OptionsError):
         GAME.new(1, players=3)
     assert GAME.min_players == GAME.max_players == 2
+
+
+def test_d16_tiresias_a_mortal_seer_attacks_with_an_exploit():
+    # D-16 (MX-1: Exploit for heroes and mortals), like Cassandre the prophétesse.
+    tiresias = CARDS.card("Tirésias")
+    assert tiresias.nature == "devin" and not tiresias.dieu and tiresias.genre == "Exploit"
+    assert CARDS.card("Cassandre").genre == "Exploit"
+
+
+def test_d17_pegase_a_divine_winged_horse_attacks_with_a_prodige():
+    # D-17 (MX-1: Prodige for gods and divine beings): neither hero, mortal nor monster.
+    pegase = CARDS.card("Pégase")
+    assert pegase.nature == "cheval ailé" and not pegase.dieu and pegase.genre == "Prodige"
+
+
+def test_d18_divine_beings_attack_with_a_prodige_and_monsters_with_a_ravage():
+    # D-18 (MX-1): the non-gods of divine birth, and the monsters.
+    for nom in ("Cronos", "Rhéa", "Calypso", "Charon", "Circé", "Médée"):
+        assert not CARDS.card(nom).dieu and CARDS.card(nom).genre == "Prodige", nom
+    for nom in ("Nessos", "Polyphème", "Méduse", "Céto"):
+        assert CARDS.card(nom).genre == "Ravage", nom

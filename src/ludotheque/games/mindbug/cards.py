@@ -82,7 +82,7 @@ VERB_TARGETS: dict[str, tuple[str, ...]] = {
     "power": CREATURE_TARGETS,
     "keywords": CREATURE_TARGETS,
     "copy_keywords": ("self",),
-    "cannot_block": ("enemies",),
+    "cannot_block": ("enemies", "opponent"),  # "opponent": the creatures of the opponent
     "cannot_attack": ("enemies",),
     "evade": ("self",),
     "silence_play": ("opponent",),

@@ -144,6 +144,11 @@ def describe_event(event: Event, lang: str = "fr", names: Sequence[str] | None =
     if k == "order":
         return (f"{who} fait d'abord agir {card}." if fr
                 else f"{who} resolves {card} first.")
+    if k == "foe":
+        # Tag Team: "the opponent" of the card's effect is the one its controller names.
+        foe = seat("foe")
+        return (f"{who} choisit {foe} comme adversaire visé par {card}." if fr
+                else f"{who} chooses {foe} as the opponent {card} targets.")
     if k == "silenced":
         return (f"L'effet Jouer de {card} ne s'applique pas." if fr
                 else f"The Play effect of {card} does not happen.")

@@ -21,7 +21,7 @@ from ludotheque.core.game import JSON
 from .cards import CHASSEUR, FURIE, KEYWORD_BITS, RAPIDE, Catalogue, Creature, Effect, catalogue
 from .notation import CARD_VERBS, WORDS
 from .position import PILE  # MB-3 / MB-21: 10 cards a seat, the only ones that come into play
-from .rules import DECISIONS, FOE_VERBS
+from .rules import DECISIONS, FOE_CONDITIONS, FOE_VERBS
 
 # The seats as the observer sees them, from its own seat onwards (MB-20: left is the next one).
 SEAT_NAMES: dict[int, tuple[str, ...]] = {2: ("mine", "opponent"),
@@ -69,8 +69,13 @@ def action_texts(cat: Catalogue, players: int) -> tuple[str, ...]:
         "keep": "give_card" in verbs,
     }
     out = [w for w in WORDS if offered[w]]
-    if players == 4 and any(e.verb in FOE_VERBS and e.target == "opponent" for e in triggered):
-        out += [f"foe {s}" for s in range(players)]  # Tag Team: the opponent an effect targets
+    # Tag Team: "the opponent" of an effect is one opponent, named: a hand or a discard pile,
+    # a comparison of creatures, a permanent effect aimed at the opponent.
+    names_foe = any((e.verb in FOE_VERBS and e.target == "opponent")
+                    or e.condition in FOE_CONDITIONS for e in triggered)
+    aims = any(e.target == "opponent" for cr in cat.creatures for e in cr.passive)
+    if players == 4 and (names_foe or aims):
+        out += [f"foe {s}" for s in range(players)]
     every = [cr.key for cr in cat.creatures]
     kinds: dict[str, list[str]] = {
         "play": every,
@@ -128,6 +133,8 @@ class _Observer:
         fields = ([f"{zone}.{r}" for zone in ("hand", "board", "discard") for r in seats]
                   + [f"kind.{key}" for key in self.keys] + ["power"] + list(KEYWORD_BITS)
                   + list(CARD_FLAGS) + ["pending", "picked", "to_order"])
+        if players == 4:  # the opponent its permanent "the opponent" effect aims at
+            fields += [f"aim.{r}" for r in seats]
         self.field = {f: i for i, f in enumerate(fields)}
         self.card_base = len(names)
         self.card_size = len(fields)
@@ -178,6 +185,8 @@ class _Observer:
                     out[self._card(c, keyword)] = 1.0
                 for flag in CARD_FLAGS:
                     out[self._card(c, flag)] = float(bool(card[flag]))
+                if "aim" in card:
+                    out[self._card(c, f"aim.{seats[(card['aim'] - seat) % n]}")] = 1.0
         out[self.active[(view["active"] - seat) % n]] = 1.0
         out[self.turn] = view["turn"] / TURN_SCALE
         out[self.over] = float(view["result"] is not None)

@@ -48,7 +48,7 @@ class MindbugOptions(Options):
 class Mindbug(Game):
     id = "mindbug"
     title = "Mindbug"
-    version = "1"
+    version = "2"  # 2: Tag Team names "the opponent" of each effect (mindbug-cards.md)
     min_players = 2
     max_players = 4
     options_type = MindbugOptions

@@ -1,4 +1,5 @@
-"""Mindbug's rules: the state, its pending decisions, the effect interpreter, the endings.
+"""Mindbug's rules: the state, its pending decisions, the tasks that run at once, the endings.
+The passive powers are in passives.py, the effect interpreter (MB-30) in effects.py.
 
 The game runs on a stack of tasks. A task is a plain tuple (tag, ...); decision tasks wait for
 a seat's action, the others run at once. `_advance` runs tasks until a decision with options is
@@ -27,29 +28,37 @@ from .cards import (
     VENIMEUX,
     Catalogue,
     Creature,
-    Effect,
     catalogue,
 )
+from .effects import (
+    aim_anew,
+    execute,
+    foe_event,
+    foe_options,
+    pick_candidates,
+    pick_decider,
+    start_effect,
+)
+from .marks import (
+    DRAW,
+    EXHAUSTED,
+    FOE_CONDITIONS,
+    FOE_VERBS,
+    FRESH,
+    KW_SHIFT,
+    NO_BLOCK,
+    NONE,
+    Task,
+)
 from .notation import CardAction, Foe, Word
+from .passives import Stats, aimed, compute_stats, silenced
 from .position import Position
-
-Task = tuple[Any, ...]
-
-NONE = -1
-DRAW = -2
-# Per-card flags while in play.
-EXHAUSTED = 1  # MB-11: CORIACE used
-FRESH = 2  # MB-9: played this turn
-NO_BLOCK = 4  # an effect forbids it to block this turn
-KW_SHIFT = 8  # keywords granted until the end of the turn sit above this bit
 
 LOG_SIZE = 12
 TURN_LIMIT = 300  # a project safeguard: a game this long is a draw (docs/rules/mindbug.md)
 
 DECISIONS = frozenset({"act", "mindbug", "mindfrog", "hunt", "block", "frenzy", "rapid",
                        "order", "pick", "foe", "keep", "revive"})
-# Verbs aimed at one opponent's hand or discard pile: in Tag Team the resolver names the foe.
-FOE_VERBS = frozenset({"discard", "steal_hand", "give_card", "play_from_discard"})
 
 _CATALOGUES: dict[str, Catalogue] = {}
 
@@ -81,19 +90,6 @@ def _listify(x: Any) -> Any:
     return x
 
 
-class Stats:
-    """Power, keywords and restrictions of the creatures in play, recomputed (MB-17)."""
-
-    __slots__ = ("evade", "kw", "no_attack", "no_block", "power")
-
-    def __init__(self) -> None:
-        self.power: dict[int, int] = {}
-        self.kw: dict[int, int] = {}
-        self.no_block: set[int] = set()
-        self.no_attack: set[int] = set()
-        self.evade: dict[int, int] = {}
-
-
 class MindbugState(State):
     """One moment of a game of Mindbug (2 players, or Tag Team 2 vs 2)."""
 
@@ -106,6 +102,7 @@ class MindbugState(State):
     known: list[int]
     ctrl: list[int]
     flags: list[int]
+    aim: list[int]  # Tag Team: the opponent a creature's permanent "the opponent" effect aims at
     hands: list[list[int]]
     piles: list[list[int]]
     discards: list[list[int]]
@@ -143,6 +140,7 @@ class MindbugState(State):
         self.known = [0] * count
         self.ctrl = [NONE] * count
         self.flags = [0] * count
+        self.aim = [NONE] * count
         # MB-3 / MB-21: a draw pile of 10 per player, the rest unused and hidden.
         self.piles = [list(range(10 * s, 10 * s + 10)) for s in range(players)]
         for s in range(players):
@@ -255,116 +253,17 @@ class MindbugState(State):
         return [self.key(c) for c in self.boards[seat]]
 
     # -- passive powers (MB-17) ---------------------------------------------------------------
-    def _cond(self, e: Effect, seat: int) -> bool:
-        c = e.condition
-        if c is None:
-            return True
-        if c == "my_turn":
-            return self.active == seat
-        mine = len(self.boards[seat])
-        if c == "alone":
-            return mine == 1
-        if c == "fewer_creatures":  # decision: fewer than some opponent (Tag Team)
-            return any(mine < len(self.boards[o]) for o in self.opponents(seat))
-        if c == "more_creatures":
-            return any(mine > len(self.boards[o]) for o in self.opponents(seat))
-        if c == "life_is":
-            return self.life[self.team(seat)] == e.value
-        raise ValueError(c)
-
-    def _select(self, target: str, seat: int, source: int) -> list[int]:
-        if target == "self":
-            return [source] if self.ctrl[source] == seat else []
-        if target == "allies":
-            return list(self.boards[seat])
-        if target == "other_allies":
-            return [c for c in self.boards[seat] if c != source]
-        if target == "enemies":
-            return self.enemies(seat)
-        return self.all_in_play()
-
-    @staticmethod
-    def _filter(e: Effect, cards: list[int], power: Mapping[int, int]) -> list[int]:
-        if e.power_min is not None:
-            cards = [c for c in cards if power[c] >= e.power_min]
-        if e.power_max is not None:
-            cards = [c for c in cards if power[c] <= e.power_max]
-        if e.extreme is not None and cards:
-            best = (max if e.extreme == "highest" else min)(power[c] for c in cards)
-            cards = [c for c in cards if power[c] == best]
-        return cards
-
     def stats(self) -> Stats:
         """The stats now; cached within one step of the engine (a task or a decision)."""
         if self._st is None:
-            self._st = self._compute_stats()
+            self._st = compute_stats(self)
         return self._st
-
-    def _compute_stats(self) -> Stats:
-        st = Stats()
-        power, kw = st.power, st.kw
-        creatures = self.cat.creatures
-        placed: list[tuple[int, int, Creature]] = []
-        for s in range(self.n):
-            for c in self.boards[s]:
-                cr = creatures[self.kind[c]]
-                power[c] = cr.power
-                kw[c] = cr.keywords | (self.flags[c] >> KW_SHIFT)
-                if cr.passive:
-                    placed.append((s, c, cr))
-        if not placed:
-            return st
-        for s, c, cr in placed:
-            for e in cr.passive:
-                if e.verb == "power" and self._cond(e, s):
-                    amount = e.amount
-                    if e.per == "other_ally":
-                        amount *= len(self.boards[s]) - 1
-                    for t in self._select(e.target, s, c):
-                        power[t] += amount
-        for c in power:  # MB-17: power never drops below 0
-            if power[c] < 0:
-                power[c] = 0
-        for s, c, cr in placed:
-            for e in cr.passive:
-                if e.verb == "keywords" and self._cond(e, s):
-                    for t in self._filter(e, self._select(e.target, s, c), power):
-                        kw[t] |= e.keywords
-        # MB-17: copied keywords are evaluated last, from the keywords before any copy.
-        before = dict(kw)
-        for s, c, cr in placed:
-            for e in cr.passive:
-                if e.verb == "copy_keywords" and self.ctrl[c] == s:
-                    seen = 0
-                    for t in self.enemies(s):
-                        seen |= before[t]
-                    kw[c] |= seen & e.keywords
-        for s, c, cr in placed:
-            for e in cr.passive:
-                if not self._cond(e, s):
-                    continue
-                if e.verb == "cannot_block":
-                    st.no_block.update(self._filter(e, self._select(e.target, s, c), power))
-                elif e.verb == "cannot_attack":
-                    st.no_attack.update(self._filter(e, self._select(e.target, s, c), power))
-                elif e.verb == "evade" and e.power_max is not None:
-                    st.evade[c] = max(st.evade.get(c, -1), e.power_max)
-        return st
 
     def power_of(self, card: int) -> int:
         return self.stats().power[card]
 
     def keywords_of(self, card: int) -> int:
         return self.stats().kw[card]
-
-    def _silenced(self, seat: int) -> bool:
-        """Whether an opponent's creature stops `seat`'s Play effects (the silence_play verb)."""
-        for o in self.opponents(seat):
-            for c in self.boards[o]:
-                for e in self.creature(c).passive:
-                    if e.verb == "silence_play":
-                        return True
-        return False
 
     # -- the contract: whose decision, which actions -----------------------------------------
     def to_act(self) -> tuple[int, ...]:
@@ -407,26 +306,6 @@ class MindbugState(State):
         return [c for c in self.boards[seat]
                 if not self.flags[c] & FRESH and c not in st.no_attack]
 
-    def _pick_candidates(self, task: Task) -> list[int]:
-        _, source, ctrl, trig, idx, foe, picks = task
-        e = self.creature(source).triggered(trig)[idx]
-        v = e.verb
-        if v in ("defeat", "take_control", "forbid_block", "grant_keywords"):
-            st = self.stats()
-            pool = self._filter(e, self._select(e.target, ctrl, source), st.power)
-        elif v in ("discard", "give_card"):
-            pool = list(self.hands[foe])
-        elif v == "play_from_discard":
-            pool = list(self.discards[ctrl if e.target == "you" else foe])
-        else:
-            pool = []
-        return [c for c in pool if c not in picks]
-
-    def _pick_decider(self, task: Task) -> int:
-        _, source, ctrl, trig, idx, foe, _ = task
-        e = self.creature(source).triggered(trig)[idx]
-        return int(foe if e.chooser == "target" else ctrl)
-
     def _choices(self, task: Task) -> tuple[int, list[Action]]:
         """Who decides the task on top, and their legal actions ([] means: nothing to decide)."""
         tag = task[0]
@@ -464,13 +343,19 @@ class MindbugState(State):
             return self.active, [self._card("first", t[0]) for t in task[1]]
         if tag == "pick":
             e = self.creature(task[1]).triggered(task[3])[task[4]]
-            cands = self._pick_candidates(task)
+            cands = pick_candidates(self, task)
             acts = [self._card("pick", c) for c in cands]
             if acts and (e.up_to or e.optional):
                 acts.append(Word("done"))
-            return self._pick_decider(task), acts
+            return pick_decider(self, task), acts
         if tag == "foe":
-            return task[2], [Foe(o) for o in self.opponents(task[2])]
+            _, source, ctrl, trig, idx = task
+            if trig == "passive":  # a permanent effect: its controller aims it (Tag Team)
+                if self.ctrl[source] != ctrl:
+                    return ctrl, []
+                return ctrl, [Foe(o) for o in self.opponents(ctrl)]
+            e = self.creature(source).triggered(trig)[idx]
+            return ctrl, [Foe(o) for o in foe_options(self, e, ctrl)]
         if tag == "keep":
             _, card, s = task
             if card not in self.hands[s]:
@@ -506,8 +391,8 @@ class MindbugState(State):
             if task[0] in DECISIONS:
                 who, acts = self._choices(task)
                 if acts:
-                    if (task[0] == "pick" and len(acts) == 1
-                            and isinstance(acts[0], CardAction)):
+                    if (task[0] in ("pick", "foe") and len(acts) == 1
+                            and isinstance(acts[0], CardAction | Foe)):
                         # A forced choice (one candidate, nothing optional) is made at once.
                         self.stack.pop()
                         self._decide(task, who, acts[0], ev)
@@ -583,8 +468,9 @@ class MindbugState(State):
                                              "key": self.key(att)}))
             self._next_blocker(att, s, k)
         elif tag == "pick":
-            self._execute(task, ev)
-        # keep / revive without their card: nothing happens
+            execute(self, task, ev)
+        # keep / revive without their card, a permanent effect's aim without its creature:
+        # nothing happens
 
     def _next_blocker(self, att: int, s: int, k: int) -> None:
         # MB-25: the left opponent may block first, then the right one.
@@ -674,16 +560,20 @@ class MindbugState(State):
                 picked = (*task[6], action.card)
                 nxt = (*task[:6], picked)
                 e = self.creature(task[1]).triggered(task[3])[task[4]]
-                if len(picked) < e.count and self._pick_candidates(nxt):
+                if len(picked) < e.count and pick_candidates(self, nxt):
                     self.stack.append(nxt)
                 else:
-                    self._execute(nxt, ev)
+                    execute(self, nxt, ev)
             else:
-                self._execute(task, ev)
+                execute(self, task, ev)
         elif tag == "foe":
             assert isinstance(action, Foe)
             _, source, ctrl, trig, idx = task
-            self._start_effect(source, ctrl, trig, idx, action.seat, ev)
+            ev.append(foe_event(self, source, ctrl, action.seat))
+            if trig == "passive":
+                self.aim[source] = action.seat
+            else:
+                start_effect(self, source, ctrl, trig, idx, action.seat, ev)
         elif tag == "keep":
             _, card, s = task
             if isinstance(action, CardAction):
@@ -735,17 +625,18 @@ class MindbugState(State):
             if how == 0:
                 self.stack.append(("rapid", card, seat))
             self.stack.append(("fx", card, seat, "play", 0, NONE))
+            aim_anew(self, card, seat)
         elif tag == "fx":
             _, card, ctrl, trig, idx, foe = task
             effects = self.creature(card).triggered(trig)
             if idx >= len(effects):
                 return
-            if trig == "play" and idx == 0 and self._silenced(ctrl):
+            if trig == "play" and idx == 0 and silenced(self, ctrl):
                 ev.append(Event("silenced", {"seat": ctrl, "card": card,
                                              "key": self.key(card)}))
                 return
             self.stack.append(("fx", card, ctrl, trig, idx + 1, NONE))
-            self._start_effect(card, ctrl, trig, idx, foe, ev)
+            start_effect(self, card, ctrl, trig, idx, foe, ev)
         elif tag == "attack":
             _, att, s, n = task
             if self.ctrl[att] != s:
@@ -819,6 +710,7 @@ class MindbugState(State):
             self.boards[seat].remove(c)
             self.ctrl[c] = NONE
             self.flags[c] = 0
+            self.aim[c] = NONE
             owner = self.owner[c]
             # MB-16: a defeated creature goes to its owner's discard pile.
             self.discards[owner].append(c)
@@ -861,131 +753,6 @@ class MindbugState(State):
                 for c in self.discards[s]:
                     if self.creature(c).discard:
                         self.stack.append(("revive", c, s))
-
-    # -- the effect interpreter (MB-30) -----------------------------------------------------------
-    def _start_effect(self, source: int, ctrl: int, trig: str, idx: int, foe: int,
-                      ev: list[Event]) -> None:
-        e = self.creature(source).triggered(trig)[idx]
-        if not self._cond(e, ctrl):
-            ev.append(Event("condition_unmet", {"seat": ctrl, "card": source,
-                                                "key": self.key(source)}, ruling="MB-30"))
-            return
-        if e.verb in FOE_VERBS and e.target == "opponent" and foe == NONE:
-            opps = self.opponents(ctrl)
-            if len(opps) > 1:
-                # Tag Team: "the opponent" of an effect is the one its resolver names.
-                self.stack.append(("foe", source, ctrl, trig, idx))
-                return
-            foe = opps[0]
-        if foe == NONE:
-            foe = self.opponents(ctrl)[0]
-        task: Task = ("pick", source, ctrl, trig, idx, foe, ())
-        v = e.verb
-        if v in ("defeat", "take_control", "forbid_block", "grant_keywords"):
-            if e.count < 0 or e.extreme is not None or e.target == "self":
-                self._execute((*task[:6], tuple(self._pick_candidates(task))), ev)
-            else:
-                self.stack.append(task)
-        elif v in ("discard", "give_card", "play_from_discard"):
-            self.stack.append(task)
-        else:
-            self._execute(task, ev)
-
-    def _execute(self, task: Task, ev: list[Event]) -> None:
-        _, source, ctrl, trig, idx, foe, picks = task
-        e = self.creature(source).triggered(trig)[idx]
-        v = e.verb
-        key = self.key(source)
-        base = {"seat": ctrl, "card": source, "key": key, "verb": v}
-        mine = self.team(ctrl)
-        theirs = 1 - mine
-        if v == "gain_life":
-            team = mine if e.target == "you" else theirs
-            self.life[team] += e.amount  # MB-18: no maximum
-            ev.append(self._life_event(team, self.life[team] - e.amount, "MB-18"))
-        elif v == "lose_life":
-            self._lose_life(mine if e.target == "you" else theirs, e.amount, ev, "MB-30")
-        elif v == "set_life":
-            team = mine if e.target == "you" else theirs
-            before = self.life[team]
-            value = self.life[1 - team] if e.life_to == "opponent" else int(e.life_to or 0)
-            self.life[team] = value
-            ev.append(self._life_event(team, before, "MB-30"))
-            self._after_life_change(team, before, ev)
-        elif v == "defeat":
-            ev.append(Event("effect", base, ruling="MB-30"))
-            self._defeat(picks, ev)
-        elif v == "take_control":
-            for c in picks:
-                old = self.ctrl[c]
-                if old in (NONE, ctrl):
-                    continue
-                self.boards[old].remove(c)
-                self.boards[ctrl].append(c)
-                self.ctrl[c] = ctrl
-                ev.append(Event("control", {"seat": ctrl, "card": c, "key": self.key(c),
-                                            "from": old, "by": source, "by_key": key},
-                                ruling="MB-30"))
-        elif v == "forbid_block":
-            for c in picks:
-                self.flags[c] |= NO_BLOCK
-                ev.append(Event("forbid_block", {**base, "target": c,
-                                                 "target_key": self.key(c)}, ruling="MB-30"))
-        elif v == "grant_keywords":
-            for c in picks:
-                self.flags[c] |= e.keywords << KW_SHIFT
-            ev.append(Event("effect", base, ruling="MB-30"))
-        elif v == "discard":
-            # MB-15: as much as possible; the discarded cards go to their owners' piles.
-            for c in picks:
-                self.hands[foe].remove(c)
-                self._public(c)
-                self.discards[self.owner[c]].append(c)
-            ev.append(Event("discard", {**base, "foe": foe, "cards": list(picks),
-                                        "keys": [self.key(c) for c in picks]},
-                            ruling="MB-15"))
-        elif v == "recover_discard":
-            pile = self.discards[ctrl]
-            cards = list(pile)
-            pile.clear()
-            self.hands[ctrl].extend(cards)
-            for c in cards:
-                self._public(c)
-            ev.append(Event("recover", {**base, "cards": cards,
-                                        "keys": [self.key(c) for c in cards]},
-                            ruling="MB-5"))
-        elif v == "steal_hand":
-            hand = self.hands[foe]
-            taken = []
-            for _ in range(min(e.count, len(hand))):
-                c = hand.pop(self.rng.randrange(len(hand)))
-                taken.append(c)
-                self.hands[ctrl].append(c)
-                self.known[c] |= (1 << ctrl) | (1 << foe)
-            ev.append(Event("steal_hand", {**base, "foe": foe, "count": len(taken)},
-                            ruling="MB-15"))
-            ev.append(Event("stolen_cards", {"cards": taken,
-                                             "keys": [self.key(c) for c in taken]},
-                            to=tuple(sorted({ctrl, foe}))))
-        elif v == "give_card":
-            for c in picks:
-                self.hands[foe].remove(c)
-                self.hands[ctrl].append(c)
-                self.known[c] |= (1 << ctrl) | (1 << foe)
-                ev.append(Event("given", {**base, "foe": foe}, ruling="MB-30"))
-                ev.append(Event("given_card", {"card": c, "key": self.key(c)},
-                                to=tuple(sorted({ctrl, foe}))))
-                self.stack.append(("keep", c, ctrl))
-        elif v == "play_from_discard":
-            for c in picks:
-                pile = self.discards[ctrl if e.target == "you" else foe]
-                pile.remove(c)
-                ev.append(Event("from_discard", {**base, "target": c,
-                                                 "target_key": self.key(c)}, ruling="MB-7"))
-                # MB-7: put into play by an effect, it cannot be taken by a Mindbug.
-                self.stack.append(("enter", c, ctrl, 3))
-        else:
-            raise AssertionError(f"verb {v} is not triggered")
 
     # -- the end ---------------------------------------------------------------------------------
     def is_public(self, seat: int, action: Action) -> bool:
@@ -1043,6 +810,8 @@ class MindbugState(State):
                     "cannot_block": bool(self.flags[c] & NO_BLOCK) or c in st.no_block,
                     "cannot_attack": c in st.no_attack,
                 })
+                if self.aim[c] != NONE:  # Tag Team: the opponent its effect aims at
+                    row[-1]["aim"] = self.aim[c]
             boards.append(row)
         hands: list[JSON] = []
         for s in range(self.n):
@@ -1120,6 +889,7 @@ class MindbugState(State):
         out.known = self.known[:]
         out.ctrl = self.ctrl[:]
         out.flags = self.flags[:]
+        out.aim = self.aim[:]
         out.hands = [h[:] for h in self.hands]
         out.piles = [p[:] for p in self.piles]
         out.discards = [d[:] for d in self.discards]
@@ -1150,6 +920,7 @@ class MindbugState(State):
             "known": self.known,
             "ctrl": self.ctrl,
             "flags": self.flags,
+            "aim": self.aim,
             "hands": self.hands,
             "piles": self.piles,
             "discards": self.discards,
@@ -1180,6 +951,8 @@ class MindbugState(State):
             setattr(out, name, [int(x) for x in data[name]])
         for name in ("hands", "piles", "discards", "boards"):
             setattr(out, name, [[int(x) for x in row] for row in data[name]])
+        # States saved before the Tag Team aims were kept have none (every card: NONE).
+        out.aim = [int(x) for x in data.get("aim", [NONE] * len(out.kind))]
         out.active = int(data["active"])
         out.turn = int(data["turn"])
         out.stack = [_tuplify(t) for t in data["stack"]]
@@ -1192,4 +965,6 @@ class MindbugState(State):
         return out
 
 
-__all__ = ["RAPIDE", "MindbugState", "Stats", "catalogue_named", "register_catalogue"]
+__all__ = ["DRAW", "EXHAUSTED", "FOE_CONDITIONS", "FOE_VERBS", "FRESH", "KW_SHIFT", "NONE",
+           "NO_BLOCK", "RAPIDE", "MindbugState", "Stats", "Task", "aimed", "catalogue_named",
+           "register_catalogue"]

@@ -58,6 +58,9 @@ def _board(row: list[Mapping[str, Any]], lang: str) -> Table:
             state.append("ne bloque pas" if lang == "fr" else "cannot block")
         if c["cannot_attack"]:
             state.append("n'attaque pas" if lang == "fr" else "cannot attack")
+        if "aim" in c:  # Tag Team: the opponent its "the opponent" effect applies to
+            state.append(f"vise Joueur {c['aim']}" if lang == "fr"
+                         else f"aims at Player {c['aim']}")
         power = str(c["power"])
         if c["power"] != c["base_power"]:
             power += f" ({c['base_power']})"

@@ -129,6 +129,8 @@ function statusChips(live, view, seatOnBoard, ctx) {
   if (live.owner !== seatOnBoard && live.owner >= 0) {
     chips.push(t("mb.status.owner", { name: seatName(live.owner) }));
   }
+  // Tag Team: the one opponent its "the opponent" effect applies to (named by its controller).
+  if (live.aim !== undefined) chips.push(t("mb.status.aim", { name: seatName(live.aim) }));
   return chips;
 }
 
@@ -484,6 +486,7 @@ const KEPT = ["mindbug", "mindfrog", "control", "game_over"];
 const PICTURED = {
   mindbug: ["key"], mindfrog: ["key"], control: ["key"], defeated: ["key"], exhausted: ["key"],
   revived: ["key"], from_discard: ["target_key"], unblocked: ["key"], fight: ["key", "blocker_key"],
+  foe: ["key"],
 };
 
 function momentLine(e, ctx) {
@@ -523,7 +526,8 @@ function toast(events, ctx) {
 
 const MOMENTS = new Set(["mindbug", "mindfrog", "defeated", "life", "effect", "control",
   "exhausted", "fight", "unblocked", "discard", "steal_hand", "from_discard", "revived",
-  "frenzy", "hunt", "game_over", "no_action", "pass", "forbid_block", "silenced", "recover"]);
+  "frenzy", "hunt", "game_over", "no_action", "pass", "forbid_block", "silenced", "recover",
+  "foe"]);
 
 function moments(ctx, root) {
   const { state } = ctx;
