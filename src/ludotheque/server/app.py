@@ -27,6 +27,7 @@ from starlette.requests import HTTPConnection, Request
 from starlette.responses import (
     FileResponse,
     HTMLResponse,
+    JSONResponse,
     PlainTextResponse,
     RedirectResponse,
     Response,
@@ -43,7 +44,7 @@ from ludotheque.sim import reports
 from ludotheque.store import GameRow, Player, Store, migrate
 from ludotheque.store.db import NameTaken
 
-from . import balance_pages, daily, protocol
+from . import balance_pages, daily, logs, protocol
 from .auth import PASSWORD_MIN, check_password, clean_name, hash_password, password_problem
 from .bots import BotPool, load_plugin
 from .clocks import TIME_CONTROLS, Clocks
@@ -56,6 +57,7 @@ log = logging.getLogger("ludotheque.server")
 
 LANG_COOKIE = "lang"
 YEAR = 365 * 24 * 3600
+READY_TIMEOUT = 2.0  # seconds the readiness probe waits for the database
 
 
 def web_root() -> Path:
@@ -273,6 +275,20 @@ class Site:
                              message_key=key)
         response.headers.update(exc.headers or {})
         return response
+
+    # -- probes for operators (docs/operations.md) ------------------------------------------
+    async def healthz(self, request: Request) -> Response:
+        """The process answers (its event loop turns)."""
+        return JSONResponse({"status": "ok"})
+
+    async def readyz(self, request: Request) -> Response:
+        """The process can serve: its database answers within the probe's time."""
+        try:
+            await asyncio.wait_for(asyncio.to_thread(self.store.ping), READY_TIMEOUT)
+        except Exception as exc:  # any failure means "not ready"; the log says which
+            log.warning("readiness: the database does not answer: %r", exc)
+            return JSONResponse({"status": "unavailable", "database": "unreachable"}, 503)
+        return JSONResponse({"status": "ready", "database": "ok"})
 
     async def favicon(self, request: Request) -> Response:
         return FileResponse(web_root() / "static" / "favicon.svg", media_type="image/svg+xml")
@@ -792,6 +808,7 @@ class Site:
                 try:
                     parsed = protocol.parse(raw)
                     game_id = parsed.game
+                    logs.about(game_id, client.player_id)
                     await self.handle(client, parsed)
                 except ProtocolError as exc:
                     client.error(exc, game_id)
@@ -871,6 +888,8 @@ def create_app(db_url: str, *, plugins: Sequence[str] = (), bot_workers: int = 2
     routes = [
         Route("/", site.home, name="home"),
         Route("/favicon.ico", site.favicon),
+        Route("/healthz", site.healthz),
+        Route("/readyz", site.readyz),
         Route("/new/{kind}", site.new_form, methods=["GET"], name="new"),
         Route("/new/{kind}", site.new_game, methods=["POST"]),
         Route("/g/{gid}", site.room_page, name="room"),
@@ -896,7 +915,8 @@ def create_app(db_url: str, *, plugins: Sequence[str] = (), bot_workers: int = 2
         Mount("/static", StaticFiles(directory=web_root() / "static"), name="static"),
     ]
     middleware = [Middleware(SessionMiddleware, secret_key=store.secret_key(),
-                             session_cookie="ludo_session", max_age=YEAR, same_site="lax")]
+                             session_cookie="ludo_session", max_age=YEAR, same_site="lax"),
+                  Middleware(logs.LogContext)]
     app = Starlette(routes=routes, middleware=middleware, lifespan=lifespan,
                     exception_handlers={404: site.http_error, 405: site.http_error})
     app.state.site = site
