@@ -108,10 +108,10 @@ def stored_record(store: Store, gid: str) -> Record:
 def test_backup_while_games_are_played_restores_the_same_games(tmp_path: Path) -> None:
     db = tmp_path / "live.sqlite3"
     site = LiveServer(db).start()
-    stop, played = threading.Event(), []
+    stop, played = threading.Event(), list[str]()
     player = threading.Thread(target=keep_playing, args=(site, stop, played))
     player.start()
-    copies = []
+    copies: list[Path] = []
     try:
         deadline = time.monotonic() + 30
         while len(played) < 2:
