@@ -180,3 +180,46 @@ def test_backup_and_restore_refuse_what_they_cannot_do(tmp_path: Path) -> None:
     done = ludo("backup", str(tmp_path / "y.sqlite3"), "--db",
                 "postgresql+psycopg://ludo@127.0.0.1:1/site")
     assert done.returncode == 1 and "pg_dump" in done.stderr
+
+
+def metric(text: str, name: str) -> float:
+    """The value of an unlabelled sample in Prometheus' text format."""
+    for line in text.splitlines():
+        if line.startswith(name + " "):
+            return float(line.split()[1])
+    raise AssertionError(f"{name} not in the metrics")
+
+
+def test_metrics_only_with_the_token(server: LiveServer, tmp_path: Path) -> None:
+    # Without a configured token, /metrics does not exist.
+    assert httpx.get(server.url + "/metrics").status_code == 404
+    site = LiveServer(tmp_path / "metrics.sqlite3", args=("--metrics-token", "s3cret")).start()
+    alice = Player(site).guest("alice")
+    try:
+        url = site.url + "/metrics"
+        assert httpx.get(url).status_code == 404
+        assert httpx.get(url, headers={"Authorization": "Bearer wrong"}).status_code == 404
+        gid = alice.new_game(["me", "open"])
+        first, second = alice.socket(), alice.socket()
+        first.watch(gid)
+        second.sync()
+        scraped = httpx.get(url, headers={"Authorization": "Bearer s3cret"})
+        assert scraped.status_code == 200
+        assert scraped.headers["content-type"].startswith("text/plain")
+        text = scraped.text
+        assert metric(text, "ludo_open_sockets") == 2
+        assert metric(text, "ludo_live_rooms") == 1
+        assert metric(text, "ludo_bot_queue") == 0
+        for name in ("ludo_moves_total", "ludo_move_seconds", "ludo_db_write_seconds",
+                     "ludo_bot_think_seconds", "ludo_rate_limited_total"):
+            assert f"# TYPE {name.removesuffix('_total')}" in text, name
+        second.close()
+        first.sync()
+        deadline = time.monotonic() + 5
+        while metric(httpx.get(url, headers={"Authorization": "Bearer s3cret"}).text,
+                     "ludo_open_sockets") != 1:
+            assert time.monotonic() < deadline, "a closed socket is still counted"
+            time.sleep(0.05)
+    finally:
+        alice.close()
+        site.stop()

@@ -21,7 +21,8 @@ from .limits import Limits
 
 def run(host: str, port: int, db: str | None, plugins: list[str], bot_workers: int,
         bot_delay: float, log_level: str = "info", reports: Path = SHIPPED,
-        limits_on: bool = True, log_format: str = "text") -> None:
+        limits_on: bool = True, log_format: str = "text",
+        metrics_token: str | None = None) -> None:
     logs.configure(log_level, log_format)
     limits = Limits() if limits_on else Limits().off()
     if not limits_on:
@@ -31,7 +32,8 @@ def run(host: str, port: int, db: str | None, plugins: list[str], bot_workers: i
               f"machine only.\n{banner}", file=sys.stderr, flush=True)
         logging.getLogger("ludotheque.server").warning("quotas and rate limits are OFF")
     app = create_app(db or default_url(), plugins=plugins, bot_workers=bot_workers,
-                     bot_delay=bot_delay, reports_root=reports, limits=limits)
+                     bot_delay=bot_delay, reports_root=reports, limits=limits,
+                     metrics_token=metrics_token or os.environ.get("LUDO_METRICS_TOKEN"))
     # Frames over 1 MiB close the connection; under it, over protocol.MAX_MESSAGE bytes, the
     # client gets an error message and stays connected.
     uvicorn.run(app, host=host, port=port, ws_max_size=1 << 20, log_level=log_level,
@@ -49,6 +51,8 @@ def main() -> None:
     parser.add_argument("--log-level", default="info")
     parser.add_argument("--reports", type=Path, default=SHIPPED,
                         help="folder of the balance reports shown at /balance")
+    parser.add_argument("--metrics-token", default=None,
+                        help="bearer token that opens /metrics (default: $LUDO_METRICS_TOKEN)")
     parser.add_argument("--log-format", choices=logs.FORMATS, default="text",
                         help="json: one JSON object a line, with the game and the player")
     parser.add_argument("--limits", choices=("on", "off"), default="on",
@@ -56,7 +60,7 @@ def main() -> None:
     args = parser.parse_args()
     run(args.host, args.port, args.db, args.plugin, args.bot_workers, args.bot_delay,
         args.log_level, args.reports, limits_on=args.limits == "on",
-        log_format=args.log_format)
+        log_format=args.log_format, metrics_token=args.metrics_token)
 
 
 if __name__ == "__main__":

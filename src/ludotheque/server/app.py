@@ -50,6 +50,7 @@ from .bots import BotPool, load_plugin
 from .clocks import TIME_CONTROLS, Clocks
 from .i18n import LANGS, catalogue, is_one, pick, seat_label, translate
 from .limits import Limiter, Limits
+from .metrics import Metrics
 from .protocol import ProtocolError
 from .rooms import Client, Hub, chat_message, find_lesson
 
@@ -235,6 +236,8 @@ class Site:
         self.hub = hub
         self.reports_root = reports_root
         self.limiter = Limiter()
+        self.metrics = Metrics()
+        self.sockets = 0  # WebSocket connections open now
         self.salt = store.secret_key()
         self.env = Environment(loader=PackageLoader("ludotheque.web", "templates"),
                                autoescape=select_autoescape(["html"]))
@@ -796,6 +799,7 @@ class Site:
         await ws.accept()
         client = Client(ws, await self.player(ws), pick(ws.cookies.get(LANG_COOKIE)))
         writer = asyncio.create_task(client.writer())
+        self.sockets += 1
         try:
             while True:
                 message = await ws.receive()
@@ -816,6 +820,7 @@ class Site:
                     log.exception("message from a client failed")
                     client.error(ProtocolError("internal"), game_id)
         finally:
+            self.sockets -= 1
             if client.room is not None:
                 client.room.clients.discard(client)
             client.outbox.put_nowait(None)
@@ -861,21 +866,27 @@ class Site:
 
 def create_app(db_url: str, *, plugins: Sequence[str] = (), bot_workers: int = 2,
                bot_delay: float = 0.0, reports_root: Path = reports.SHIPPED,
-               limits: Limits | None = None) -> Starlette:
+               limits: Limits | None = None, metrics_token: str | None = None) -> Starlette:
     """The site on the database at `db_url` (migrated to the newest schema first).
 
     `plugins` are "module:attribute" games to register (tests' toys, plug-ins);
     `reports_root` the folder of the balance reports shown at /balance (default: those
-    shipped with the package); `limits` the quotas and rate limits (default: `Limits()`)."""
+    shipped with the package); `limits` the quotas and rate limits (default: `Limits()`);
+    `metrics_token` the bearer token that opens /metrics (without one, /metrics is a 404)."""
     for spec in plugins:
         load_plugin(spec)
     migrate(db_url)
     store = Store(db_url)
+    metrics = Metrics(metrics_token)
     limiter = Limiter(limits or Limits())
+    limiter.on_refusal = metrics.refused
     hub = Hub(store, BotPool(bot_workers, plugins), bot_delay)
     hub.limiter = limiter
     site = Site(store, hub, reports_root)
     site.limiter = limiter
+    site.metrics = metrics
+    metrics.watch(rooms=lambda: len(hub.rooms), sockets=lambda: site.sockets,
+                  bot_queue=lambda: hub.bots.pending)
 
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -890,6 +901,7 @@ def create_app(db_url: str, *, plugins: Sequence[str] = (), bot_workers: int = 2
         Route("/favicon.ico", site.favicon),
         Route("/healthz", site.healthz),
         Route("/readyz", site.readyz),
+        Route("/metrics", metrics.endpoint),
         Route("/new/{kind}", site.new_form, methods=["GET"], name="new"),
         Route("/new/{kind}", site.new_game, methods=["POST"]),
         Route("/g/{gid}", site.room_page, name="room"),
