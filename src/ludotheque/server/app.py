@@ -45,6 +45,7 @@ from ludotheque.store import GameRow, Player, Store, migrate
 from ludotheque.store.db import NameTaken
 
 from . import balance_pages, daily, logs, protocol
+from .account import AccountPages
 from .auth import PASSWORD_MIN, check_password, clean_name, hash_password, password_problem
 from .bots import BotPool, load_plugin
 from .clocks import TIME_CONTROLS, Clocks
@@ -885,6 +886,7 @@ def create_app(db_url: str, *, plugins: Sequence[str] = (), bot_workers: int = 2
     site = Site(store, hub, reports_root)
     site.limiter = limiter
     site.metrics = metrics
+    account = AccountPages(site)
     metrics.watch(rooms=lambda: len(hub.rooms), sockets=lambda: site.sockets,
                   bot_queue=lambda: hub.bots.pending)
 
@@ -902,6 +904,11 @@ def create_app(db_url: str, *, plugins: Sequence[str] = (), bot_workers: int = 2
         Route("/healthz", site.healthz),
         Route("/readyz", site.readyz),
         Route("/metrics", metrics.endpoint),
+        Route("/privacy", account.legal, name="privacy"),
+        Route("/terms", account.legal, name="terms"),
+        Route("/account", account.page, name="account"),
+        Route("/account/export", account.export),
+        Route("/account/delete", account.delete, methods=["POST"]),
         Route("/new/{kind}", site.new_form, methods=["GET"], name="new"),
         Route("/new/{kind}", site.new_game, methods=["POST"]),
         Route("/g/{gid}", site.room_page, name="room"),

@@ -161,7 +161,8 @@ class Room:
 
     def record(self) -> Record:
         seats = [{"name": s.get("name", ""), "kind": s.get("kind"),
-                  **({"bot": s["bot"]} if s.get("kind") == "bot" else {})} for s in self.seats]
+                  **({"bot": s["bot"]} if s.get("kind") == "bot" else {}),
+                  **({"deleted": True} if s.get("deleted") else {})} for s in self.seats]
         rec = record_of(self.game, self.row.seed, self.row.players, self.row.options,
                         [Move(st.seat, st.action) for st in self.steps], self.state, seats)
         if self.ended is not None:
@@ -234,7 +235,9 @@ class Room:
         return {
             "seat": index,
             "kind": seat.get("kind"),
-            "name": seat.get("name") or "",
+            # A deleted account's seat is named by the catalogue, in the client's language.
+            "name": seat_label(client.lang, seat) if seat.get("deleted") else
+            seat.get("name") or "",
             "bot": seat.get("bot"),
             # The level's name in the client's language ("Facile", "Easy"); "bot" is the spec.
             "bot_name": bot_label(client.lang, str(seat["bot"])) if seat.get("bot") else None,
