@@ -337,17 +337,20 @@ def replay_command(path: Path, lang: str, seat: int | None) -> None:
               help="quotas and rate limits (off: for load tests on a private machine only)")
 @click.option("--log-format", type=click.Choice(["text", "json"]), default="text",
               show_default=True, help="json: one JSON object a line, with game and player ids")
+@click.option("--redis", "redis_url", default=None, metavar="URL",
+              help="redis://HOST:PORT/0: run several processes (any machines) on one database")
 @click.option("--metrics-token", envvar="LUDO_METRICS_TOKEN", default=None,
               help="bearer token that opens /metrics (Prometheus); without it /metrics is off")
 def serve(host: str, port: int, db: str | None, bot_workers: int,
           plugins: tuple[str, ...], limits_mode: str, log_format: str,
-          metrics_token: str | None) -> None:
+          metrics_token: str | None, redis_url: str | None) -> None:
     """Start the site on http://HOST:PORT (Ctrl+C stops it; games resume on restart)."""
     from ludotheque.server.__main__ import run
 
     console.print(f"[bold]Ludothèque[/] on http://{host}:{port}/")
     run(host, port, db, list(plugins), bot_workers, bot_delay=0.3,
-        limits_on=limits_mode == "on", log_format=log_format, metrics_token=metrics_token)
+        limits_on=limits_mode == "on", log_format=log_format, metrics_token=metrics_token,
+        redis_url=redis_url)
 
 
 @main.command()

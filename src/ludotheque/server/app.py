@@ -49,6 +49,7 @@ from .account import AccountPages
 from .auth import PASSWORD_MIN, check_password, clean_name, hash_password, password_problem
 from .bots import BotPool, load_plugin
 from .clocks import TIME_CONTROLS, Clocks
+from .cluster import Cluster
 from .i18n import LANGS, catalogue, is_one, pick, seat_label, translate
 from .limits import Limiter, Limits
 from .metrics import Metrics
@@ -287,12 +288,24 @@ class Site:
 
     async def readyz(self, request: Request) -> Response:
         """The process can serve: its database answers within the probe's time."""
+        checks: dict[str, str] = {}
         try:
             await asyncio.wait_for(asyncio.to_thread(self.store.ping), READY_TIMEOUT)
+            checks["database"] = "ok"
         except Exception as exc:  # any failure means "not ready"; the log says which
             log.warning("readiness: the database does not answer: %r", exc)
-            return JSONResponse({"status": "unavailable", "database": "unreachable"}, 503)
-        return JSONResponse({"status": "ready", "database": "ok"})
+            checks["database"] = "unreachable"
+        if self.hub.cluster is not None:
+            try:
+                await asyncio.wait_for(self.hub.cluster.ping(), READY_TIMEOUT)
+                checks["redis"] = "ok"
+            except Exception as exc:
+                log.warning("readiness: Redis does not answer: %r", exc)
+                checks["redis"] = "unreachable"
+        where = {"process": self.hub.cluster.id} if self.hub.cluster is not None else {}
+        if any(v != "ok" for v in checks.values()):
+            return JSONResponse({"status": "unavailable", **checks, **where}, 503)
+        return JSONResponse({"status": "ready", **checks, **where})
 
     async def favicon(self, request: Request) -> Response:
         return FileResponse(web_root() / "static" / "favicon.svg", media_type="image/svg+xml")
@@ -847,6 +860,15 @@ class Site:
             return
         if client.room is not room:
             raise ProtocolError("watch_first")
+        cluster = self.hub.cluster
+        if cluster is not None and not room.owned and m.type in ("act", "sit", "resign"):
+            # Another process owns the room: it decides, and answers the refusal, if any.
+            fields: dict[str, Any] = {"seat": m.int_field("seat")}
+            if m.type == "act":
+                fields["action"] = m.text_field("action", 200)
+                fields["version"] = m.int_field("version", required=False)
+            await cluster.forward(room, client, m.type, **fields)
+            return
         if m.type == "act":
             seat = m.int_field("seat")
             assert seat is not None
@@ -867,22 +889,28 @@ class Site:
 
 def create_app(db_url: str, *, plugins: Sequence[str] = (), bot_workers: int = 2,
                bot_delay: float = 0.0, reports_root: Path = reports.SHIPPED,
-               limits: Limits | None = None, metrics_token: str | None = None) -> Starlette:
+               limits: Limits | None = None, metrics_token: str | None = None,
+               redis_url: str | None = None) -> Starlette:
     """The site on the database at `db_url` (migrated to the newest schema first).
 
     `plugins` are "module:attribute" games to register (tests' toys, plug-ins);
     `reports_root` the folder of the balance reports shown at /balance (default: those
     shipped with the package); `limits` the quotas and rate limits (default: `Limits()`);
-    `metrics_token` the bearer token that opens /metrics (without one, /metrics is a 404)."""
+    `metrics_token` the bearer token that opens /metrics (without one, /metrics is a 404);
+    `redis_url` a Redis shared by several processes serving the same database (cluster.py):
+    rooms have one owner each, news go through Redis, and the limits count there too."""
     for spec in plugins:
         load_plugin(spec)
     migrate(db_url)
     store = Store(db_url)
     metrics = Metrics(metrics_token)
-    limiter = Limiter(limits or Limits())
+    settings = limits or Limits()
+    limiter = Limiter.from_uri(settings, redis_url) if redis_url else Limiter(settings)
     limiter.on_refusal = metrics.refused
     hub = Hub(store, BotPool(bot_workers, plugins), bot_delay)
     hub.limiter = limiter
+    if redis_url:
+        hub.cluster = Cluster(redis_url, hub)
     site = Site(store, hub, reports_root)
     site.limiter = limiter
     site.metrics = metrics
@@ -892,9 +920,13 @@ def create_app(db_url: str, *, plugins: Sequence[str] = (), bot_workers: int = 2
 
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        if hub.cluster is not None:
+            await hub.cluster.start()
         resumed = await hub.resume()
         log.info("Ludothèque: %d games resumed", resumed)
         yield
+        if hub.cluster is not None:
+            await hub.cluster.close()
         await hub.close()
         store.close()
 
