@@ -335,14 +335,61 @@ def replay_command(path: Path, lang: str, seat: int | None) -> None:
 @click.option("--limits", "limits_mode", type=click.Choice(["on", "off"]), default="on",
               show_default=True,
               help="quotas and rate limits (off: for load tests on a private machine only)")
+@click.option("--log-format", type=click.Choice(["text", "json"]), default="text",
+              show_default=True, help="json: one JSON object a line, with game and player ids")
+@click.option("--redis", "redis_url", default=None, metavar="URL",
+              help="redis://HOST:PORT/0: run several processes (any machines) on one database")
+@click.option("--metrics-token", envvar="LUDO_METRICS_TOKEN", default=None,
+              help="bearer token that opens /metrics (Prometheus); without it /metrics is off")
 def serve(host: str, port: int, db: str | None, bot_workers: int,
-          plugins: tuple[str, ...], limits_mode: str) -> None:
+          plugins: tuple[str, ...], limits_mode: str, log_format: str,
+          metrics_token: str | None, redis_url: str | None) -> None:
     """Start the site on http://HOST:PORT (Ctrl+C stops it; games resume on restart)."""
     from ludotheque.server.__main__ import run
 
     console.print(f"[bold]Ludothèque[/] on http://{host}:{port}/")
     run(host, port, db, list(plugins), bot_workers, bot_delay=0.3,
-        limits_on=limits_mode == "on")
+        limits_on=limits_mode == "on", log_format=log_format, metrics_token=metrics_token,
+        redis_url=redis_url)
+
+
+@main.command()
+@click.argument("target", type=click.Path(path_type=Path))
+@click.option("--db", default=None,
+              help="the site's database URL (default: the SQLite file in ./var)")
+def backup(target: Path, db: str | None) -> None:
+    """Copy the site's SQLite database into TARGET, consistent while the site runs."""
+    from ludotheque.store import default_url
+    from ludotheque.store.backup import BackupError
+    from ludotheque.store.backup import backup as make_backup
+
+    try:
+        found = make_backup(db or default_url(), target)
+    except BackupError as exc:
+        fail(str(exc))
+        return
+    console.print(f"backup written to {target}: {found.summary()}")
+
+
+@main.command()
+@click.argument("source", type=click.Path(path_type=Path))
+@click.option("--db", default=None, help="the database URL to restore into (default: ./var)")
+@click.option("--yes", is_flag=True, help="replace the database without asking")
+def restore(source: Path, db: str | None, yes: bool) -> None:
+    """Replace the site's SQLite database with the backup SOURCE (stop the site first)."""
+    from ludotheque.store import default_url
+    from ludotheque.store.backup import BackupError
+    from ludotheque.store.backup import restore as do_restore
+
+    url = db or default_url()
+    if not yes:
+        click.confirm(f"Replace the database at {url} with {source}?", abort=True)
+    try:
+        found = do_restore(source, url)
+    except BackupError as exc:
+        fail(str(exc))
+        return
+    console.print(f"restored {source} into {url}: {found.summary()}")
 
 
 @main.command("arena")

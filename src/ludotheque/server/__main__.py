@@ -14,14 +14,16 @@ import uvicorn
 from ludotheque.sim.reports import SHIPPED
 from ludotheque.store import default_url
 
+from . import logs
 from .app import create_app
 from .limits import Limits
 
 
 def run(host: str, port: int, db: str | None, plugins: list[str], bot_workers: int,
         bot_delay: float, log_level: str = "info", reports: Path = SHIPPED,
-        limits_on: bool = True) -> None:
-    logging.basicConfig(level=log_level.upper(), format="%(levelname)s %(name)s: %(message)s")
+        limits_on: bool = True, log_format: str = "text",
+        metrics_token: str | None = None, redis_url: str | None = None) -> None:
+    logs.configure(log_level, log_format)
     limits = Limits() if limits_on else Limits().off()
     if not limits_on:
         # Loud on purpose: a public site without limits is one client away from falling over.
@@ -30,11 +32,13 @@ def run(host: str, port: int, db: str | None, plugins: list[str], bot_workers: i
               f"machine only.\n{banner}", file=sys.stderr, flush=True)
         logging.getLogger("ludotheque.server").warning("quotas and rate limits are OFF")
     app = create_app(db or default_url(), plugins=plugins, bot_workers=bot_workers,
-                     bot_delay=bot_delay, reports_root=reports, limits=limits)
+                     bot_delay=bot_delay, reports_root=reports, limits=limits,
+                     metrics_token=metrics_token or os.environ.get("LUDO_METRICS_TOKEN"),
+                     redis_url=redis_url)
     # Frames over 1 MiB close the connection; under it, over protocol.MAX_MESSAGE bytes, the
     # client gets an error message and stays connected.
     uvicorn.run(app, host=host, port=port, ws_max_size=1 << 20, log_level=log_level,
-                proxy_headers=False)
+                proxy_headers=False, log_config=None)
 
 
 def main() -> None:
@@ -48,11 +52,18 @@ def main() -> None:
     parser.add_argument("--log-level", default="info")
     parser.add_argument("--reports", type=Path, default=SHIPPED,
                         help="folder of the balance reports shown at /balance")
+    parser.add_argument("--redis", default=None, metavar="URL",
+                        help="redis://HOST:PORT/0 shared by several processes on one database")
+    parser.add_argument("--metrics-token", default=None,
+                        help="bearer token that opens /metrics (default: $LUDO_METRICS_TOKEN)")
+    parser.add_argument("--log-format", choices=logs.FORMATS, default="text",
+                        help="json: one JSON object a line, with the game and the player")
     parser.add_argument("--limits", choices=("on", "off"), default="on",
                         help="quotas and rate limits (off: load tests on a private machine)")
     args = parser.parse_args()
     run(args.host, args.port, args.db, args.plugin, args.bot_workers, args.bot_delay,
-        args.log_level, args.reports, limits_on=args.limits == "on")
+        args.log_level, args.reports, limits_on=args.limits == "on",
+        log_format=args.log_format, metrics_token=args.metrics_token, redis_url=args.redis)
 
 
 if __name__ == "__main__":

@@ -27,6 +27,7 @@ from starlette.requests import HTTPConnection, Request
 from starlette.responses import (
     FileResponse,
     HTMLResponse,
+    JSONResponse,
     PlainTextResponse,
     RedirectResponse,
     Response,
@@ -43,12 +44,15 @@ from ludotheque.sim import reports
 from ludotheque.store import GameRow, Player, Store, migrate
 from ludotheque.store.db import NameTaken
 
-from . import balance_pages, daily, protocol
+from . import balance_pages, daily, logs, protocol
+from .account import AccountPages
 from .auth import PASSWORD_MIN, check_password, clean_name, hash_password, password_problem
 from .bots import BotPool, load_plugin
 from .clocks import TIME_CONTROLS, Clocks
+from .cluster import Cluster
 from .i18n import LANGS, catalogue, is_one, pick, seat_label, translate
 from .limits import Limiter, Limits
+from .metrics import Metrics
 from .protocol import ProtocolError
 from .rooms import Client, Hub, chat_message, find_lesson
 
@@ -56,6 +60,7 @@ log = logging.getLogger("ludotheque.server")
 
 LANG_COOKIE = "lang"
 YEAR = 365 * 24 * 3600
+READY_TIMEOUT = 2.0  # seconds the readiness probe waits for the database
 
 
 def web_root() -> Path:
@@ -233,6 +238,8 @@ class Site:
         self.hub = hub
         self.reports_root = reports_root
         self.limiter = Limiter()
+        self.metrics = Metrics()
+        self.sockets = 0  # WebSocket connections open now
         self.salt = store.secret_key()
         self.env = Environment(loader=PackageLoader("ludotheque.web", "templates"),
                                autoescape=select_autoescape(["html"]))
@@ -273,6 +280,32 @@ class Site:
                              message_key=key)
         response.headers.update(exc.headers or {})
         return response
+
+    # -- probes for operators (docs/operations.md) ------------------------------------------
+    async def healthz(self, request: Request) -> Response:
+        """The process answers (its event loop turns)."""
+        return JSONResponse({"status": "ok"})
+
+    async def readyz(self, request: Request) -> Response:
+        """The process can serve: its database answers within the probe's time."""
+        checks: dict[str, str] = {}
+        try:
+            await asyncio.wait_for(asyncio.to_thread(self.store.ping), READY_TIMEOUT)
+            checks["database"] = "ok"
+        except Exception as exc:  # any failure means "not ready"; the log says which
+            log.warning("readiness: the database does not answer: %r", exc)
+            checks["database"] = "unreachable"
+        if self.hub.cluster is not None:
+            try:
+                await asyncio.wait_for(self.hub.cluster.ping(), READY_TIMEOUT)
+                checks["redis"] = "ok"
+            except Exception as exc:
+                log.warning("readiness: Redis does not answer: %r", exc)
+                checks["redis"] = "unreachable"
+        where = {"process": self.hub.cluster.id} if self.hub.cluster is not None else {}
+        if any(v != "ok" for v in checks.values()):
+            return JSONResponse({"status": "unavailable", **checks, **where}, 503)
+        return JSONResponse({"status": "ready", **checks, **where})
 
     async def favicon(self, request: Request) -> Response:
         return FileResponse(web_root() / "static" / "favicon.svg", media_type="image/svg+xml")
@@ -780,6 +813,7 @@ class Site:
         await ws.accept()
         client = Client(ws, await self.player(ws), pick(ws.cookies.get(LANG_COOKIE)))
         writer = asyncio.create_task(client.writer())
+        self.sockets += 1
         try:
             while True:
                 message = await ws.receive()
@@ -792,6 +826,7 @@ class Site:
                 try:
                     parsed = protocol.parse(raw)
                     game_id = parsed.game
+                    logs.about(game_id, client.player_id)
                     await self.handle(client, parsed)
                 except ProtocolError as exc:
                     client.error(exc, game_id)
@@ -799,6 +834,7 @@ class Site:
                     log.exception("message from a client failed")
                     client.error(ProtocolError("internal"), game_id)
         finally:
+            self.sockets -= 1
             if client.room is not None:
                 client.room.clients.discard(client)
             client.outbox.put_nowait(None)
@@ -824,6 +860,15 @@ class Site:
             return
         if client.room is not room:
             raise ProtocolError("watch_first")
+        cluster = self.hub.cluster
+        if cluster is not None and not room.owned and m.type in ("act", "sit", "resign"):
+            # Another process owns the room: it decides, and answers the refusal, if any.
+            fields: dict[str, Any] = {"seat": m.int_field("seat")}
+            if m.type == "act":
+                fields["action"] = m.text_field("action", 200)
+                fields["version"] = m.int_field("version", required=False)
+            await cluster.forward(room, client, m.type, **fields)
+            return
         if m.type == "act":
             seat = m.int_field("seat")
             assert seat is not None
@@ -844,33 +889,58 @@ class Site:
 
 def create_app(db_url: str, *, plugins: Sequence[str] = (), bot_workers: int = 2,
                bot_delay: float = 0.0, reports_root: Path = reports.SHIPPED,
-               limits: Limits | None = None) -> Starlette:
+               limits: Limits | None = None, metrics_token: str | None = None,
+               redis_url: str | None = None) -> Starlette:
     """The site on the database at `db_url` (migrated to the newest schema first).
 
     `plugins` are "module:attribute" games to register (tests' toys, plug-ins);
     `reports_root` the folder of the balance reports shown at /balance (default: those
-    shipped with the package); `limits` the quotas and rate limits (default: `Limits()`)."""
+    shipped with the package); `limits` the quotas and rate limits (default: `Limits()`);
+    `metrics_token` the bearer token that opens /metrics (without one, /metrics is a 404);
+    `redis_url` a Redis shared by several processes serving the same database (cluster.py):
+    rooms have one owner each, news go through Redis, and the limits count there too."""
     for spec in plugins:
         load_plugin(spec)
     migrate(db_url)
     store = Store(db_url)
-    limiter = Limiter(limits or Limits())
+    metrics = Metrics(metrics_token)
+    settings = limits or Limits()
+    limiter = Limiter.from_uri(settings, redis_url) if redis_url else Limiter(settings)
+    limiter.on_refusal = metrics.refused
     hub = Hub(store, BotPool(bot_workers, plugins), bot_delay)
     hub.limiter = limiter
+    if redis_url:
+        hub.cluster = Cluster(redis_url, hub)
     site = Site(store, hub, reports_root)
     site.limiter = limiter
+    site.metrics = metrics
+    account = AccountPages(site)
+    metrics.watch(rooms=lambda: len(hub.rooms), sockets=lambda: site.sockets,
+                  bot_queue=lambda: hub.bots.pending)
 
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        if hub.cluster is not None:
+            await hub.cluster.start()
         resumed = await hub.resume()
         log.info("Ludothèque: %d games resumed", resumed)
         yield
+        if hub.cluster is not None:
+            await hub.cluster.close()
         await hub.close()
         store.close()
 
     routes = [
         Route("/", site.home, name="home"),
         Route("/favicon.ico", site.favicon),
+        Route("/healthz", site.healthz),
+        Route("/readyz", site.readyz),
+        Route("/metrics", metrics.endpoint),
+        Route("/privacy", account.legal, name="privacy"),
+        Route("/terms", account.legal, name="terms"),
+        Route("/account", account.page, name="account"),
+        Route("/account/export", account.export),
+        Route("/account/delete", account.delete, methods=["POST"]),
         Route("/new/{kind}", site.new_form, methods=["GET"], name="new"),
         Route("/new/{kind}", site.new_game, methods=["POST"]),
         Route("/g/{gid}", site.room_page, name="room"),
@@ -896,7 +966,8 @@ def create_app(db_url: str, *, plugins: Sequence[str] = (), bot_workers: int = 2
         Mount("/static", StaticFiles(directory=web_root() / "static"), name="static"),
     ]
     middleware = [Middleware(SessionMiddleware, secret_key=store.secret_key(),
-                             session_cookie="ludo_session", max_age=YEAR, same_site="lax")]
+                             session_cookie="ludo_session", max_age=YEAR, same_site="lax"),
+                  Middleware(logs.LogContext)]
     app = Starlette(routes=routes, middleware=middleware, lifespan=lifespan,
                     exception_handlers={404: site.http_error, 405: site.http_error})
     app.state.site = site

@@ -84,6 +84,7 @@ class BotPool:
         self.workers = max(1, workers)
         self.plugins = tuple(plugins)
         self._pool: ProcessPoolExecutor | None = None
+        self.pending = 0  # moves asked and not yet answered (the metrics' bot queue)
 
     def _executor(self) -> ProcessPoolExecutor:
         if self._pool is None:

@@ -64,4 +64,6 @@ def seat_label(lang: str, seat: dict[str, Any]) -> str:
         return translate(lang, "seat.bot_named", name=bot_label(lang, str(seat.get("bot"))))
     if seat.get("kind") == "tutor":
         return translate(lang, "seat.tutor")
+    if seat.get("deleted"):
+        return translate(lang, "seat.deleted")
     return str(seat.get("name") or translate(lang, "list.free_seat"))

@@ -17,7 +17,7 @@ import time
 from collections import Counter, deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from sqlalchemy.exc import SQLAlchemyError
 from starlette.websockets import WebSocket, WebSocketState
@@ -43,6 +43,9 @@ from .i18n import bot_label, seat_label, translate
 from .limits import Limiter
 from .protocol import CHAT_BURST, CHAT_WINDOW, MAX_CHAT, ProtocolError
 from .ratings import Rating, rate_game
+
+if TYPE_CHECKING:
+    from .cluster import Cluster
 
 log = logging.getLogger("ludotheque.server")
 T = TypeVar("T")
@@ -142,6 +145,10 @@ class Room:
         self.ratings: dict[int, dict[str, Any]] = {}
         # A tutorial lesson (MT-27): the tutor's seats play its replies.
         self.lesson: Lesson | None = find_lesson(game, row.lesson) if row.lesson else None
+        # Several processes (cluster.py): only the owner changes the game; a replica follows
+        # the owner's steps. One process alone owns every room.
+        self.owned = True
+        self.published = len(steps)  # the version the other processes were last told of
 
     def result(self) -> Result | None:
         return self.ended if self.ended is not None else self.state.result()
@@ -161,7 +168,8 @@ class Room:
 
     def record(self) -> Record:
         seats = [{"name": s.get("name", ""), "kind": s.get("kind"),
-                  **({"bot": s["bot"]} if s.get("kind") == "bot" else {})} for s in self.seats]
+                  **({"bot": s["bot"]} if s.get("kind") == "bot" else {}),
+                  **({"deleted": True} if s.get("deleted") else {})} for s in self.seats]
         rec = record_of(self.game, self.row.seed, self.row.players, self.row.options,
                         [Move(st.seat, st.action) for st in self.steps], self.state, seats)
         if self.ended is not None:
@@ -234,7 +242,9 @@ class Room:
         return {
             "seat": index,
             "kind": seat.get("kind"),
-            "name": seat.get("name") or "",
+            # A deleted account's seat is named by the catalogue, in the client's language.
+            "name": seat_label(client.lang, seat) if seat.get("deleted") else
+            seat.get("name") or "",
             "bot": seat.get("bot"),
             # The level's name in the client's language ("Facile", "Easy"); "bot" is the spec.
             "bot_name": bot_label(client.lang, str(seat["bot"])) if seat.get("bot") else None,
@@ -268,6 +278,30 @@ class Room:
     def broadcast(self) -> None:
         for client in list(self.clients):
             self.send_state(client)
+        cluster = self.hub.cluster
+        if cluster is not None and self.owned:
+            # One new step travels as such; anything else makes the replicas read it again.
+            step = None
+            if self.published >= 0 and self.version == self.published + 1:
+                last = self.steps[-1]
+                step = {"seat": last.seat, "action": last.action}
+            cluster.publish_change(self, step)
+            self.published = self.version
+
+    def row_fields(self) -> dict[str, Any]:
+        """What a replica needs of the game row besides the steps (cluster.py)."""
+        clock = None
+        if self.clocks is not None:
+            clock = {**self.clocks.to_json(), "since": self.clocks.since}
+        return {"status": self.row.status, "seats": self.row.seats, "result": self.row.result,
+                "rated": self.row.rated, "public": self.row.public, "clock": clock}
+
+    def demote(self) -> None:
+        """This process no longer owns the room (its lease was lost): follow the owner."""
+        self.owned = False
+        if self.flag_task is not None:
+            self.flag_task.cancel()
+            self.flag_task = None
 
     async def write(self, call: Callable[..., T], *args: Any) -> T:
         """A store write off the event loop. When the database refuses it (a full disk, a
@@ -425,10 +459,12 @@ class Room:
         await self.give_up(seat, TIMEOUT)
 
     def watch_clock(self) -> None:
-        """(Re)arm the timer for the first clock that can fall now."""
+        """(Re)arm the timer for the first clock that can fall now (the owner's job)."""
         if self.flag_task is not None and self.flag_task is not asyncio.current_task():
             self.flag_task.cancel()
         self.flag_task = None
+        if not self.owned:
+            return
         deadline = self.clocks.deadline(self.running()) if self.clocks is not None else None
         if deadline is not None:
             self.flag_task = self.hub.spawn(self._flag_at(deadline))
@@ -513,10 +549,12 @@ class Room:
         message = chat_message(self.id, stored.name, stored.text, stored.at.isoformat())
         for c in list(self.clients):
             c.send(message)
+        if self.hub.cluster is not None:
+            self.hub.cluster.publish_chat(self.id, message)
 
     # -- bots ------------------------------------------------------------------------------
     def schedule_bots(self) -> None:
-        if self.row.status != "live" or self.over:
+        if self.row.status != "live" or self.over or not self.owned:
             return
         for seat in self.state.to_act():
             spec = self.seats[seat].get("bot")
@@ -602,6 +640,7 @@ class Hub:
         self.bot_delay = bot_delay
         self.rooms: dict[str, Room] = {}
         self.limiter = Limiter()
+        self.cluster: Cluster | None = None  # several processes: cluster.py
         self._loading: dict[str, asyncio.Lock] = {}
         self._tasks: set[asyncio.Task[None]] = set()
 
@@ -620,9 +659,13 @@ class Hub:
                 return self.rooms[game_id]
             room = await asyncio.to_thread(self.load, game_id)
             if room is not None:
+                if self.cluster is not None and room.row.status != "over":
+                    room.owned = await self.cluster.claim(game_id)
                 self.rooms[game_id] = room
                 await room.load_ratings()
                 room.watch_clock()
+                if room.owned and self.cluster is not None:
+                    room.schedule_bots()  # a previous owner may have died mid-thought
         self._loading.pop(game_id, None)
         return room
 
@@ -650,6 +693,91 @@ class Hub:
             log.error("game %s cannot be replayed: %s", row.id, exc)
             return None
         return Room(self, row, game, state, steps)
+
+    # -- several processes (cluster.py) --------------------------------------------------------
+    async def promote(self, game_id: str) -> Room | None:
+        """This process now owns the room: read it again from the database (a replica may
+        lag), in place (its clients keep it), and take up the owner's work."""
+        room = self.rooms.get(game_id)
+        if room is None:
+            return await self.room(game_id)
+        async with room.lock:
+            await self._reread(room)
+            room.owned = True
+            room.published = -1  # the replicas read it again too
+            room.broadcast()
+            room.watch_clock()
+        await room.load_ratings()
+        room.schedule_bots()
+        return room
+
+    async def follow(self, room: Room, message: dict[str, Any]) -> None:
+        """A replica takes the owner's news: a step to apply, or a reason to read again."""
+        version, step = int(message["version"]), message.get("step")
+        async with room.lock:
+            if version < room.version:
+                return  # older than what this replica shows
+            if step is not None and version == room.version + 1:
+                try:
+                    action = room.game.parse(str(step["action"]))
+                    public = room.state.is_public(int(step["seat"]), action)
+                    events = room.state.apply(int(step["seat"]), action)
+                except LudoError:
+                    log.exception("replica of game %s: the owner's step does not apply",
+                                  room.id)
+                    await self._reread(room)
+                else:
+                    room.steps.append(Step(int(step["seat"]), action.text(), events, public))
+            if version != room.version:
+                await self._reread(room)  # a step missed (or not sent): the database has it
+            fields = message.get("row") or {}
+            room.row.status = str(fields.get("status", room.row.status))
+            room.row.seats = list(fields.get("seats") or room.row.seats)
+            room.row.result = fields.get("result")
+            room.row.rated = fields.get("rated")
+            room.row.public = bool(fields.get("public", room.row.public))
+            room.row.moves_count = room.version
+            clock = fields.get("clock")
+            if clock is not None:
+                room.clocks = Clocks.from_json(clock)
+                room.clocks.since = clock.get("since")
+            if room.row.status == "over" and room.row.result and not room.state.is_over():
+                room.ended = Result.from_json(room.row.result)
+            for client in list(room.clients):
+                room.send_state(client)
+
+    async def _reread(self, room: Room) -> None:
+        """Rebuild a replica from the database, in place (its clients stay)."""
+        fresh = await asyncio.to_thread(self.load, room.id)
+        if fresh is None:
+            return
+        room.row, room.state, room.steps = fresh.row, fresh.state, fresh.steps
+        room.clocks, room.ended = fresh.clocks, fresh.ended
+
+    async def remote_client(self, player_id: Any, lang: str) -> Client:
+        """The client of another process, as the owner acts for it: who, in which language.
+        Nothing is ever sent to it from here (its process answers it)."""
+        player = None
+        if isinstance(player_id, str):
+            player = await asyncio.to_thread(self.store.player, player_id)
+        return Client(cast(WebSocket, None), player, lang)
+
+    async def local_request(self, room: Room, client: Client, op: str,
+                            fields: dict[str, Any]) -> None:
+        """Do a seat's request on a room this process owns."""
+        seat = fields.get("seat")
+        if not isinstance(seat, int) or isinstance(seat, bool):
+            raise ProtocolError("bad_field", field="seat")
+        if op == "act":
+            version = fields.get("version")
+            await room.act(seat, str(fields.get("action", "")), client=client,
+                           version=version if isinstance(version, int) else None)
+        elif op == "sit":
+            await room.sit(client, seat)
+        elif op == "resign":
+            await room.resign(client, seat)
+        else:
+            raise ProtocolError("unknown_type")
 
     async def resume(self) -> int:
         """At start-up: load every game still being played and let its bots go on."""

@@ -83,6 +83,11 @@ class Store:
     def close(self) -> None:
         self.engine.dispose()
 
+    def ping(self) -> None:
+        """Raise unless the database answers a query (the readiness probe)."""
+        with self.engine.connect() as conn:
+            conn.execute(select(1))
+
     # -- settings -------------------------------------------------------------------------
     def secret_key(self) -> str:
         """The cookie signing key, made once and kept: sessions survive a restart."""

@@ -1,0 +1,159 @@
+"""Three server processes on one PostgreSQL database with Redis between them
+(`ludo serve --redis`): one game played by clients on different processes (moves, chat, a
+spectator), its owner killed with SIGKILL in the middle, the game finished through the others;
+and a game against a bot whose owner dies, the bot going on under the new owner."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import httpx
+import pytest
+import redis
+
+from ludotheque.server.cluster import lease_key
+
+from .live import LiveServer, Player, Socket
+from .postgres import Postgres
+from .redisd import RedisServer
+
+
+@pytest.fixture(scope="module")
+def services() -> Iterator[tuple[Postgres, RedisServer]]:
+    postgres, broker = Postgres().start(), RedisServer().start()
+    yield postgres, broker
+    broker.stop()
+    postgres.stop()
+
+
+def start_site(url: str, broker: RedisServer, folder: Path, count: int) -> list[LiveServer]:
+    # One after another: the first brings the schema up to date.
+    return [LiveServer(url, log=folder / f"site-{i}.log", bot_workers=1,
+                       args=("--redis", broker.url)).start() for i in range(count)]
+
+
+def process_id(site: LiveServer) -> str:
+    ready = httpx.get(site.url + "/readyz").json()
+    assert ready["status"] == "ready" and ready["redis"] == "ok", ready
+    return str(ready["process"])
+
+
+def owner_of(broker: RedisServer, sites: list[LiveServer], gid: str) -> LiveServer:
+    owner = redis.Redis.from_url(broker.url, decode_responses=True).get(lease_key(gid))
+    assert owner, f"game {gid} has no owner"
+    return next(site for site in sites if process_id(site) == owner)
+
+
+def play_round(a: Socket, b: Socket, gid: str) -> None:
+    """Each seat plays its first legal card (a round of Carte haute)."""
+    a.act(gid, 0)
+    b.act(gid, 1)
+
+
+def wait_version(sock: Socket, gid: str, version: int, timeout: float = 20) -> dict:
+    deadline = time.monotonic() + timeout
+    while True:
+        sock.sync()
+        state = sock.latest[gid]
+        if state["version"] >= version:
+            return state
+        assert time.monotonic() < deadline, f"still at version {state['version']}"
+        sock.recv(max(0.1, deadline - time.monotonic()))
+
+
+def test_three_processes_play_one_game_and_survive_the_owner(
+        services: tuple[Postgres, RedisServer], tmp_path: Path) -> None:
+    postgres, broker = services
+    sites = start_site(postgres.create_database("cluster"), broker, tmp_path, 3)
+    people: list[Player] = []
+    try:
+        assert len({process_id(s) for s in sites}) == 3
+        # Each person on a process of their own: no sticky sessions, one cookie for all.
+        alice = Player(sites[0]).guest("alice")
+        bob = Player(sites[1]).guest("bob")
+        watcher = Player(sites[2]).guest("watcher")
+        people += [alice, bob, watcher]
+        gid = alice.new_game(["me", "open"])
+        a, s = alice.socket(), watcher.socket()
+        a.watch(gid)
+        b = bob.socket()
+        b.watch(gid)
+        s.watch(gid)
+        b.send({"type": "sit", "game": gid, "seat": 1})
+        for sock in (a, b, s):
+            sock.wait_state(gid, status="live")
+        play_round(a, b, gid)
+        # Every process shows the same game: the spectator on the third sees both moves.
+        assert wait_version(s, gid, 2)["status"] == "live"
+        # A refusal travels back to the process that asked.
+        b.send({"type": "act", "game": gid, "seat": 0, "action": "p1"})
+        assert b.expect("error")["code"] == "not_your_seat"
+        # Chat from one process reaches the others.
+        b.send({"type": "chat", "game": gid, "text": "bonne chance"})
+        for sock in (a, s):
+            assert sock.expect("chat")["text"] == "bonne chance"
+
+        owner = owner_of(broker, sites, gid)
+        owner.kill()
+        survivors = [site for site in sites if site is not owner]
+        # The clients of the dead process come back on another one.
+        socks = {}
+        for name, person, sock in (("a", alice, a), ("b", bob, b), ("s", watcher, s)):
+            if person.server is owner:
+                person.server = survivors[0]
+                person.http = httpx.Client(base_url=survivors[0].url, cookies=person.http.cookies)
+                sock = person.socket()
+                sock.watch(gid)
+            socks[name] = sock
+        a, b, s = socks["a"], socks["b"], socks["s"]
+        # The game goes on: no acknowledged move lost, through the survivors.
+        state = wait_version(a, gid, 2)
+        assert state["version"] == 2
+        while a.latest[gid]["result"] is None:
+            play_round(a, b, gid)
+            a.sync()
+        final = wait_version(s, gid, a.latest[gid]["version"])
+        assert final["result"] is not None
+        assert [st["n"] for st in s.watch(gid)["steps"]] == list(range(1, 11))
+        new_owner = owner_of(broker, survivors, gid)
+        assert new_owner in survivors
+    finally:
+        for person in people:
+            person.close()
+        for site in sites:
+            site.stop()
+
+
+def test_a_bot_goes_on_when_its_owner_dies(services: tuple[Postgres, RedisServer],
+                                           tmp_path: Path) -> None:
+    postgres, broker = services
+    sites = start_site(postgres.create_database("cluster_bot"), broker, tmp_path, 2)
+    people: list[Player] = []
+    try:
+        alice = Player(sites[0]).guest("alice")
+        people.append(alice)
+        gid = alice.new_game(["me", "bot:facile"])
+        a = alice.socket()
+        a.watch(gid)
+        a.act(gid, 0)
+        wait_version(a, gid, 2)  # the bot answered
+        owner = owner_of(broker, sites, gid)
+        other = next(site for site in sites if site is not owner)
+        if owner is sites[0]:
+            owner.kill()
+            alice.server = other
+            alice.http = httpx.Client(base_url=other.url, cookies=alice.http.cookies)
+            a = alice.socket()
+            a.watch(gid)
+        else:
+            owner.kill()
+        a.act(gid, 0)
+        wait_version(a, gid, 4)  # the bot answered under its new owner
+        assert owner_of(broker, [other], gid) is other
+    finally:
+        for person in people:
+            person.close()
+        for site in sites:
+            site.stop()
