@@ -8,6 +8,7 @@ from __future__ import annotations
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import httpx
 import pytest
@@ -52,7 +53,8 @@ def play_round(a: Socket, b: Socket, gid: str) -> None:
     b.act(gid, 1)
 
 
-def wait_version(sock: Socket, gid: str, version: int, timeout: float = 20) -> dict:
+def wait_version(sock: Socket, gid: str, version: int,
+                 timeout: float = 20) -> dict[str, Any]:
     deadline = time.monotonic() + timeout
     while True:
         sock.sync()
