@@ -335,14 +335,23 @@ def replay_command(path: Path, lang: str, seat: int | None) -> None:
 @click.option("--limits", "limits_mode", type=click.Choice(["on", "off"]), default="on",
               show_default=True,
               help="quotas and rate limits (off: for load tests on a private machine only)")
+@click.option("--limit", "limit_items", multiple=True, metavar="NAME=VALUE",
+              help="change one limit, e.g. --limit 'game_create=5 per minute' "
+                   "(names and defaults: docs/security.md)")
 def serve(host: str, port: int, db: str | None, bot_workers: int,
-          plugins: tuple[str, ...], limits_mode: str) -> None:
+          plugins: tuple[str, ...], limits_mode: str, limit_items: tuple[str, ...]) -> None:
     """Start the site on http://HOST:PORT (Ctrl+C stops it; games resume on restart)."""
-    from ludotheque.server.__main__ import run
+    from ludotheque.server.__main__ import limit_values, run
+    from ludotheque.server.limits import Limits
 
+    try:
+        values = limit_values(limit_items)
+        Limits().with_values(values)
+    except ValueError as exc:
+        raise click.BadParameter(str(exc), param_hint="--limit") from None
     console.print(f"[bold]Ludothèque[/] on http://{host}:{port}/")
     run(host, port, db, list(plugins), bot_workers, bot_delay=0.3,
-        limits_on=limits_mode == "on")
+        limits_on=limits_mode == "on", limit_values=values)
 
 
 @main.command("arena")

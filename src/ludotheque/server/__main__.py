@@ -20,9 +20,11 @@ from .limits import Limits
 
 def run(host: str, port: int, db: str | None, plugins: list[str], bot_workers: int,
         bot_delay: float, log_level: str = "info", reports: Path = SHIPPED,
-        limits_on: bool = True) -> None:
+        limits_on: bool = True, limit_values: dict[str, str] | None = None) -> None:
     logging.basicConfig(level=log_level.upper(), format="%(levelname)s %(name)s: %(message)s")
-    limits = Limits() if limits_on else Limits().off()
+    limits = Limits().with_values(limit_values or {})
+    if not limits_on:
+        limits = limits.off()
     if not limits_on:
         # Loud on purpose: a public site without limits is one client away from falling over.
         banner = "!" * 78
@@ -50,9 +52,28 @@ def main() -> None:
                         help="folder of the balance reports shown at /balance")
     parser.add_argument("--limits", choices=("on", "off"), default="on",
                         help="quotas and rate limits (off: load tests on a private machine)")
+    parser.add_argument("--limit", action="append", default=[], metavar="NAME=VALUE",
+                        help="change one limit, e.g. --limit 'game_create=5 per minute' "
+                             "(names and defaults: docs/security.md)")
     args = parser.parse_args()
+    try:
+        values = limit_values(args.limit)
+        Limits().with_values(values)
+    except ValueError as exc:
+        parser.error(str(exc))
     run(args.host, args.port, args.db, args.plugin, args.bot_workers, args.bot_delay,
-        args.log_level, args.reports, limits_on=args.limits == "on")
+        args.log_level, args.reports, limits_on=args.limits == "on", limit_values=values)
+
+
+def limit_values(items: list[str] | tuple[str, ...]) -> dict[str, str]:
+    """`NAME=VALUE` items as a dict; ValueError for an item without `=`."""
+    out: dict[str, str] = {}
+    for item in items:
+        name, sep, value = item.partition("=")
+        if not sep:
+            raise ValueError(f"--limit {item!r}: write NAME=VALUE")
+        out[name.strip()] = value.strip()
+    return out
 
 
 if __name__ == "__main__":

@@ -18,6 +18,7 @@ from urllib.parse import quote
 from jinja2 import Environment, PackageLoader, select_autoescape
 from markdown_it import MarkdownIt
 from markupsafe import Markup
+from sqlalchemy.exc import SQLAlchemyError
 from starlette.applications import Starlette
 from starlette.datastructures import FormData
 from starlette.exceptions import HTTPException
@@ -41,14 +42,14 @@ from ludotheque.core import DataError, Game, LudoError, Options
 from ludotheque.core.lessons import progress
 from ludotheque.sim import reports
 from ludotheque.store import GameRow, Player, Store, migrate
-from ludotheque.store.db import NameTaken
 
-from . import balance_pages, daily, protocol
-from .auth import PASSWORD_MIN, check_password, clean_name, hash_password, password_problem
+from . import balance_pages, csrf, daily, protocol
+from .accounts import Accounts, address, safe_next
+from .auth import clean_name
 from .bots import BotPool, load_plugin
 from .clocks import TIME_CONTROLS, Clocks
 from .i18n import LANGS, catalogue, is_one, pick, seat_label, translate
-from .limits import Limiter, Limits
+from .limits import Limiter, Limits, RateLimited
 from .protocol import ProtocolError
 from .rooms import Client, Hub, chat_message, find_lesson
 
@@ -100,13 +101,6 @@ MARKDOWN = MarkdownIt("commonmark", {"html": False}).enable("table")
 def rules_html(game: Game, lang: str) -> Markup:
     """The game's rules summary as HTML; raw HTML in the Markdown is escaped, not kept."""
     return Markup(MARKDOWN.render(game.rules(lang)))
-
-
-def safe_next(raw: str | None) -> str:
-    """Only a path on this site: never an open redirect."""
-    if raw and raw.startswith("/") and not raw.startswith("//") and "\\" not in raw:
-        return raw
-    return "/"
 
 
 def option_fields(game: Game, preset: Options | None = None) -> list[dict[str, Any]]:
@@ -228,20 +222,19 @@ def game_of(request: Request) -> Game | None:
 class Site:
     """What the handlers share: the store, the rooms, the templates."""
 
-    def __init__(self, store: Store, hub: Hub, reports_root: Path = reports.SHIPPED) -> None:
+    def __init__(self, store: Store, hub: Hub, reports_root: Path = reports.SHIPPED,
+                 limiter: Limiter | None = None) -> None:
         self.store = store
         self.hub = hub
         self.reports_root = reports_root
-        self.limiter = Limiter()
+        self.limiter = limiter or Limiter()
+        self.accounts = Accounts(self)
         self.salt = store.secret_key()
         self.env = Environment(loader=PackageLoader("ludotheque.web", "templates"),
                                autoescape=select_autoescape(["html"]))
 
     async def player(self, conn: HTTPConnection) -> Player | None:
-        player_id = conn.session.get("player")
-        if not isinstance(player_id, str):
-            return None
-        return await asyncio.to_thread(self.store.player, player_id)
+        return await self.accounts.player(conn)
 
     def page(self, request: Request, name: str, player: Player | None, status: int = 200,
              **context: Any) -> HTMLResponse:
@@ -253,7 +246,7 @@ class Site:
         here = request.url.path + (f"?{request.url.query}" if request.url.query else "")
         body = self.env.get_template(name).render(
             t=t, lang=lang, langs=LANGS, player=player, here=here, quote=quote,
-            one=lambda n: is_one(lang, n),
+            one=lambda n: is_one(lang, n), csrf=csrf.token(request.session),
             catalogue=json.dumps(catalogue(lang), ensure_ascii=False).replace("</", "<\\/"),
             **context)
         return HTMLResponse(body, status_code=status)
@@ -272,6 +265,31 @@ class Site:
         response = self.page(request, "message.html", player, status=exc.status_code,
                              message_key=key)
         response.headers.update(exc.headers or {})
+        return response
+
+    async def rate_limited(self, request: Request, exc: Exception) -> Response:
+        """Over a quota or a rate: 429, when to retry, in the reader's language."""
+        assert isinstance(exc, RateLimited)
+        player = await self.player(request)
+        response = self.page(request, "message.html", player, status=429,
+                             message_key="error.rate_limited",
+                             message_params={"seconds": exc.retry_after_seconds})
+        response.headers["Retry-After"] = str(exc.retry_after_seconds)
+        return response
+
+    async def refused(self, request: Request, refusal: csrf.Refusal) -> Response:
+        """A form refused before its handler (no or a wrong CSRF token, too large): nothing
+        was done."""
+        return self.page(request, "message.html", None, status=refusal.status,
+                         message_key=refusal.key)
+
+    async def database_error(self, request: Request, exc: Exception) -> Response:
+        """The database failed (locked, full, read-only): the site's page, not a bare 500.
+        The reader is not looked up (that would ask the failing database again)."""
+        log.error("database error on %s %s: %s", request.method, request.url.path, exc)
+        response = self.page(request, "message.html", None, status=503,
+                             message_key="error.database")
+        response.headers["Retry-After"] = "5"
         return response
 
     async def favicon(self, request: Request) -> Response:
@@ -387,6 +405,7 @@ class Site:
                       result=None, moves_count=0,
                       clock=Clocks.start(control, count).to_json() if control else None,
                       ranked=ranked)
+        self.limiter.hit("game_create", f"a:{player.id}", address(request))
         await asyncio.to_thread(self.store.create_game, row)
         return await self.open_room(row.id)
 
@@ -487,7 +506,7 @@ class Site:
         today = daily.today()
         raw = request.query_params.get("day")
         day = daily.parse_day(raw) if raw else today
-        if day is None or day > today:
+        if day is None or day > today or day < daily.FIRST_DAY:
             return self.not_found(request, player, "daily.no_such_day")
         lang = pick(request.cookies.get(LANG_COOKIE))
         boards = await asyncio.to_thread(self._daily_boards, day, player, lang)
@@ -685,6 +704,7 @@ class Site:
                       options=options.model_dump(mode="json"), seats=seats, status="live",
                       public=False, creator=player.id, result=None, moves_count=0,
                       lesson=lesson.id)
+        self.limiter.hit("game_create", f"a:{player.id}", address(request))
         await asyncio.to_thread(self.store.create_game, row)
         return await self.open_room(row.id)
 
@@ -709,66 +729,6 @@ class Site:
         return FileResponse(path) if path.is_file() else Response(status_code=404)
 
     # -- players ----------------------------------------------------------------------------
-    async def login_page(self, request: Request) -> Response:
-        player = await self.player(request)
-        return self.page(request, "login.html", player, password_min=PASSWORD_MIN,
-                         next=safe_next(request.query_params.get("next")), error=None)
-
-    async def _form_error(self, request: Request, key: str, nxt: str) -> Response:
-        player = await self.player(request)
-        return self.page(request, "login.html", player, status=400, next=nxt,
-                         password_min=PASSWORD_MIN,
-                         error=translate(pick(request.cookies.get(LANG_COOKIE)), key,
-                                         n=PASSWORD_MIN))
-
-    async def guest(self, request: Request) -> Response:
-        form = await request.form()
-        nxt = safe_next(str(form.get("next", "/")))
-        name = clean_name(str(form.get("name", "")))
-        if name is None:
-            return await self._form_error(request, "auth.bad_name", nxt)
-        p = await asyncio.to_thread(self.store.create_guest, name)
-        request.session["player"] = p.id
-        return RedirectResponse(nxt, 303)
-
-    async def register(self, request: Request) -> Response:
-        form = await request.form()
-        nxt = safe_next(str(form.get("next", "/")))
-        name = clean_name(str(form.get("name", "")))
-        password = str(form.get("password", ""))
-        if name is None:
-            return await self._form_error(request, "auth.bad_name", nxt)
-        problem = password_problem(password)
-        if problem is not None:
-            return await self._form_error(request, problem, nxt)
-        digest = await asyncio.to_thread(hash_password, password)
-        try:
-            p = await asyncio.to_thread(self.store.create_account, name, digest)
-        except NameTaken:
-            return await self._form_error(request, "auth.name_taken", nxt)
-        request.session["player"] = p.id
-        return RedirectResponse(nxt, 303)
-
-    async def login(self, request: Request) -> Response:
-        form = await request.form()
-        nxt = safe_next(str(form.get("next", "/")))
-        name = str(form.get("name", "")).strip()
-        password = str(form.get("password", ""))[:1000]
-        account = await asyncio.to_thread(self.store.account, name)
-        if account is None or account.password_hash is None:
-            return await self._form_error(request, "auth.wrong", nxt)
-        ok, new_hash = await asyncio.to_thread(check_password, account.password_hash, password)
-        if not ok:
-            return await self._form_error(request, "auth.wrong", nxt)
-        if new_hash is not None:
-            await asyncio.to_thread(self.store.set_password_hash, account.id, new_hash)
-        request.session["player"] = account.id
-        return RedirectResponse(nxt, 303)
-
-    async def logout(self, request: Request) -> Response:
-        request.session.clear()
-        return RedirectResponse("/", 303)
-
     async def set_lang(self, request: Request) -> Response:
         lang = pick(request.path_params["code"])
         response = RedirectResponse(safe_next(request.query_params.get("next")), 303)
@@ -857,8 +817,7 @@ def create_app(db_url: str, *, plugins: Sequence[str] = (), bot_workers: int = 2
     limiter = Limiter(limits or Limits())
     hub = Hub(store, BotPool(bot_workers, plugins), bot_delay)
     hub.limiter = limiter
-    site = Site(store, hub, reports_root)
-    site.limiter = limiter
+    site = Site(store, hub, reports_root, limiter)
 
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -866,6 +825,7 @@ def create_app(db_url: str, *, plugins: Sequence[str] = (), bot_workers: int = 2
         log.info("Ludothèque: %d games resumed", resumed)
         yield
         await hub.close()
+        site.accounts.hasher.close()
         store.close()
 
     routes = [
@@ -886,18 +846,22 @@ def create_app(db_url: str, *, plugins: Sequence[str] = (), bot_workers: int = 2
         Route("/learn/{kind}/{lesson}", site.lesson_start, methods=["POST"]),
         Route("/daily/{kind}", site.daily_start, methods=["POST"]),
         Route("/screens/{kind}/{file}", site.screen_file),
-        Route("/login", site.login_page, methods=["GET"], name="login"),
-        Route("/login", site.login, methods=["POST"]),
-        Route("/register", site.register, methods=["POST"]),
-        Route("/guest", site.guest, methods=["POST"]),
-        Route("/logout", site.logout, methods=["POST"]),
+        Route("/login", site.accounts.login_page, methods=["GET"], name="login"),
+        Route("/login", site.accounts.login, methods=["POST"]),
+        Route("/register", site.accounts.register, methods=["POST"]),
+        Route("/guest", site.accounts.guest, methods=["POST"]),
+        Route("/logout", site.accounts.logout, methods=["POST"]),
         Route("/lang/{code}", site.set_lang),
         WebSocketRoute("/ws", site.websocket),
         Mount("/static", StaticFiles(directory=web_root() / "static"), name="static"),
     ]
+    # The session first (outermost): the CSRF check reads the token it keeps.
     middleware = [Middleware(SessionMiddleware, secret_key=store.secret_key(),
-                             session_cookie="ludo_session", max_age=YEAR, same_site="lax")]
+                             session_cookie="ludo_session", max_age=YEAR, same_site="lax"),
+                  Middleware(csrf.CsrfMiddleware, refuse=site.refused)]
     app = Starlette(routes=routes, middleware=middleware, lifespan=lifespan,
-                    exception_handlers={404: site.http_error, 405: site.http_error})
+                    exception_handlers={404: site.http_error, 405: site.http_error,
+                                        RateLimited: site.rate_limited,
+                                        SQLAlchemyError: site.database_error})
     app.state.site = site
     return app
