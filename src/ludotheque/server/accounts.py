@@ -67,7 +67,8 @@ class Hasher:
         self.pool = ThreadPoolExecutor(max(1, workers), thread_name_prefix="argon2")
         self.waiting = max(1, waiting)
         self.pending = 0  # changed on the event loop only
-        self._dummy: str | None = None
+        # Made now, not at the first unknown name (whose answer would then take twice as long).
+        self._dummy = hash_password(secrets.token_urlsafe(16))
 
     async def run(self, work: Callable[..., T], *args: str) -> T:
         if self.pending >= self.waiting:
@@ -87,8 +88,6 @@ class Hasher:
         """Like auth.check_password; with no hash (no such account) a dummy one is checked,
         which takes the same time and never matches."""
         if password_hash is None:
-            if self._dummy is None:
-                self._dummy = await self.hash(secrets.token_urlsafe(16))
             await self.run(check_password, self._dummy, password)
             return False, None
         result: tuple[bool, str | None] = await self.run(check_password, password_hash,
