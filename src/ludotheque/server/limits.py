@@ -49,7 +49,7 @@ class Limits:
     # Sign-in: wrong passwords of one name before each next try waits 1, 2, 4 ... seconds.
     login_free_failures: int = 3
     # Password hashing (argon2): its own threads, and how many hashes may wait for them.
-    hash_workers: int = 2
+    hash_workers: int = 1
     hash_waiting: int = 16
 
     def off(self) -> Limits:
