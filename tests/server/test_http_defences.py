@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 import time
+from datetime import timedelta
 from pathlib import Path
 
 import pytest
@@ -119,3 +120,20 @@ def test_the_security_page_lists_every_limit_with_its_default() -> None:
     page = (ROOT / "docs" / "security.md").read_text(encoding="utf-8")
     listed = dict(re.findall(r"^\| `(\w+)` \| ([^|]+?) \|", page, flags=re.MULTILINE))
     assert listed == Limits().described()
+
+
+def test_a_session_ends_at_sign_out_or_expiry(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'sessions.sqlite3'}"
+    migrate(url)
+    store = Store(url)
+    alice = store.create_guest("alice")
+    store.sign_in(alice.id, "laptop", timedelta(days=1))
+    store.sign_in(alice.id, "old", timedelta(seconds=-1))  # already expired
+    assert (found := store.signed_in("laptop")) is not None and found.id == alice.id
+    assert store.signed_in("old") is None and store.signed_in("unknown") is None
+    store.sign_in(alice.id, "phone", timedelta(days=1))  # clears the expired one
+    with store.session() as s:
+        assert s.scalar(text("SELECT count(*) FROM signed_in WHERE id = 'old'")) == 0
+    store.sign_out("laptop")
+    assert store.signed_in("laptop") is None and store.signed_in("phone") is not None
+    store.close()

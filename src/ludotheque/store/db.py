@@ -127,7 +127,10 @@ class Store:
 
     # -- sessions (a signed-in browser) ----------------------------------------------------------
     def sign_in(self, player_id: str, token_hash: str, lifetime: timedelta) -> None:
+        """A new session for the player (whose expired ones are deleted on the way)."""
         with self.session() as s:
+            s.execute(delete(SignedIn).where(SignedIn.player == player_id,
+                                             SignedIn.expires_at < now()))
             s.add(SignedIn(id=token_hash, player=player_id, expires_at=now() + lifetime))
 
     def signed_in(self, token_hash: str) -> Player | None:
