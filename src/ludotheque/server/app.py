@@ -269,7 +269,7 @@ class Site:
 
     async def rate_limited(self, request: Request, exc: Exception) -> Response:
         """Over a quota or a rate: 429, when to retry, in the reader's language."""
-        assert isinstance(exc, RateLimited)
+        assert isinstance(exc, RateLimited) and not isinstance(request, WebSocket)
         player = await self.player(request)
         response = self.page(request, "message.html", player, status=429,
                              message_key="error.rate_limited",
@@ -283,10 +283,14 @@ class Site:
         return self.page(request, "message.html", None, status=refusal.status,
                          message_key=refusal.key)
 
-    async def database_error(self, request: Request, exc: Exception) -> Response:
+    async def database_error(self, request: HTTPConnection, exc: Exception) -> Response:
         """The database failed (locked, full, read-only): the site's page, not a bare 500.
         The reader is not looked up (that would ask the failing database again)."""
-        log.error("database error on %s %s: %s", request.method, request.url.path, exc)
+        log.error("database error on %s: %s", request.url.path, exc)
+        if isinstance(request, WebSocket):  # a socket's handshake: closed, "try again later"
+            await request.close(code=1013)
+            return Response(status_code=503)  # Starlette sends nothing more on a socket
+        assert isinstance(request, Request)
         response = self.page(request, "message.html", None, status=503,
                              message_key="error.database")
         response.headers["Retry-After"] = "5"
