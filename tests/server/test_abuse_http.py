@@ -342,7 +342,8 @@ def test_a_cookie_replayed_after_sign_out_signs_nobody_in(site: LiveServer) -> N
 
 
 # -- names --------------------------------------------------------------------------------------
-def test_look_alike_names_cannot_be_a_second_account_nor_a_guest(site: LiveServer) -> None:
+def test_look_alike_names_cannot_be_a_second_account_nor_a_guest(
+        site: LiveServer, store: Store) -> None:
     port = site.port
     account(site, f"Victim{port}").close()
     for look_alike in (f"V\u0456ctim{port}",  # Cyrillic і
@@ -355,6 +356,21 @@ def test_look_alike_names_cannot_be_a_second_account_nor_a_guest(site: LiveServe
         assert r.status_code == 400 and "Un compte porte ce nom" in r.text, look_alike
     # A name that merely shares letters is another name.
     account(site, f"Victor{port}").close()
+    # Nor may a seat at someone's device carry an account's name (or a look-alike)...
+    mallory = Person(site).guest("mallory")
+    games_before = store.count_games()
+    r = mallory.http.post(f"/new/{TOY}", data={"players": "2", "seat_0": "me", "seat_1": "me",
+                                                "name_1": f"V\u0456ctim{port}"})
+    assert r.status_code == 400 and "Un compte porte ce nom" in r.text
+    assert store.count_games() == games_before
+    mallory.close()
+    # ... but the account's own player may name a seat after themselves.
+    victim = Person(site)
+    assert login(victim.http, f"victim{port}", "correct horse").status_code == 303
+    r = victim.http.post(f"/new/{TOY}", data={"players": "2", "seat_0": "me", "seat_1": "me",
+                                               "name_0": f"VICTIM{port}"})
+    assert r.status_code == 303
+    victim.close()
 
 
 # -- small ones ---------------------------------------------------------------------------------

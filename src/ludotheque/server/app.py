@@ -375,6 +375,8 @@ class Site:
             if choice == "me":
                 # Hotseat: the players at this device may give their names.
                 given = clean_name(str(form.get(f"name_{i}", "")))
+                if given and await self.anothers_account(given, player):
+                    return again("new.name_is_account")
                 mine = sum(1 for s in seats if s.get("player") == player.id)
                 default = player.name if mine == 0 else f"{player.name} · {i + 1}"
                 seats.append({"kind": "human", "player": player.id,
@@ -412,6 +414,12 @@ class Site:
         self.limiter.hit("game_create", f"a:{player.id}", address(request))
         await asyncio.to_thread(self.store.create_game, row)
         return await self.open_room(row.id)
+
+    async def anothers_account(self, name: str, player: Player) -> bool:
+        """Whether `name` (or a look-alike) is an account other than `player`'s: a seat at
+        this device may be named freely, but not as someone else's account."""
+        account = await asyncio.to_thread(self.store.account, name)
+        return account is not None and account.id != player.id
 
     async def open_room(self, game_id: str) -> Response:
         """A game just stored: its room starts (its bots think) and the creator goes there."""
