@@ -337,20 +337,30 @@ def replay_command(path: Path, lang: str, seat: int | None) -> None:
               help="quotas and rate limits (off: for load tests on a private machine only)")
 @click.option("--log-format", type=click.Choice(["text", "json"]), default="text",
               show_default=True, help="json: one JSON object a line, with game and player ids")
+@click.option("--limit", "limit_items", multiple=True, metavar="NAME=VALUE",
+              help="change one limit, e.g. --limit 'game_create=5 per minute' "
+                   "(names and defaults: docs/security.md)")
 @click.option("--redis", "redis_url", default=None, metavar="URL",
               help="redis://HOST:PORT/0: run several processes (any machines) on one database")
 @click.option("--metrics-token", envvar="LUDO_METRICS_TOKEN", default=None,
               help="bearer token that opens /metrics (Prometheus); without it /metrics is off")
 def serve(host: str, port: int, db: str | None, bot_workers: int,
           plugins: tuple[str, ...], limits_mode: str, log_format: str,
-          metrics_token: str | None, redis_url: str | None) -> None:
+          metrics_token: str | None, redis_url: str | None,
+          limit_items: tuple[str, ...]) -> None:
     """Start the site on http://HOST:PORT (Ctrl+C stops it; games resume on restart)."""
-    from ludotheque.server.__main__ import run
+    from ludotheque.server.__main__ import limit_values, run
+    from ludotheque.server.limits import Limits
 
+    try:
+        values = limit_values(limit_items)
+        Limits().with_values(values)
+    except ValueError as exc:
+        raise click.BadParameter(str(exc), param_hint="--limit") from None
     console.print(f"[bold]Ludothèque[/] on http://{host}:{port}/")
     run(host, port, db, list(plugins), bot_workers, bot_delay=0.3,
-        limits_on=limits_mode == "on", log_format=log_format, metrics_token=metrics_token,
-        redis_url=redis_url)
+        limits_on=limits_mode == "on", limit_values=values, log_format=log_format,
+        metrics_token=metrics_token, redis_url=redis_url)
 
 
 @main.command()

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import signal
 import socket
 import subprocess
@@ -30,13 +31,25 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
+# Every test client comes from 127.0.0.1: the per-address quotas of HTTP forms would add up
+# over a whole test run. Tests of those very limits start a server with their own.
+ONE_ADDRESS_FOR_ALL = {
+    "guest_address": "100000 per hour", "register_address": "100000 per hour",
+    "game_create": "100000 per hour", "game_create_address": "100000 per hour",
+    "login_account": "100000 per hour", "login_address": "100000 per hour",
+}
+
+
 class LiveServer:
     def __init__(self, db: Path | str, port: int | None = None, bot_workers: int = 1,
                  log: Path | None = None, reports: Path | None = None,
+                 limits: dict[str, str] | None = None,
                  args: tuple[str, ...] = ()) -> None:
         """`db`: a SQLite file, or a database URL (then `log` is required); `reports`: the
-        balance reports' folder (default: those shipped with the package); `args`: more
-        options of `python -m ludotheque.server`."""
+        balance reports' folder (default: those shipped with the package); `limits`: limits
+        to change (`--limit NAME=VALUE`; default: ONE_ADDRESS_FOR_ALL); `args`: more options
+        of `python -m ludotheque.server`."""
+        self.limits = ONE_ADDRESS_FOR_ALL if limits is None else limits
         self.db_url = db if isinstance(db, str) else f"sqlite:///{db}"
         self.port = port or free_port()
         self.bot_workers = bot_workers
@@ -63,7 +76,9 @@ class LiveServer:
                 [sys.executable, "-m", "ludotheque.server", "--port", str(self.port),
                  "--db", self.db_url, "--plugin", PLUGIN, "--bot-workers",
                  str(self.bot_workers), "--bot-delay", "0", "--log-level", "warning",
-                 *(["--reports", str(self.reports)] if self.reports else []), *self.args],
+                 *(["--reports", str(self.reports)] if self.reports else []),
+                 *[f"--limit={name}={value}" for name, value in self.limits.items()],
+                 *self.args],
                 cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT)
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
@@ -192,13 +207,39 @@ class Socket:
         self.conn.close()
 
 
+class Browser(httpx.Client):
+    """An httpx client that sends forms the way a browser does: from a page of the site, so
+    with the page's CSRF token (the hidden field `csrf`), unless the form already has one."""
+
+    def post(self, url: httpx.URL | str, **kwargs: Any) -> httpx.Response:
+        form = dict(kwargs.pop("data", None) or {})
+        form.setdefault("csrf", self.csrf_token())
+        return super().post(url, data=form, **kwargs)
+
+    def csrf_token(self) -> str:
+        """The token a page of the site gives this browser (its session keeps it)."""
+        page = self.get("/login")
+        found = re.search(r'name="csrf" value="([^"]+)"', page.text)
+        assert found is not None, f"no CSRF token on /login ({page.status_code})"
+        return found.group(1)
+
+
 class Player:
     """A person: a browser's cookies (httpx) and any number of tabs (sockets)."""
 
     def __init__(self, server: LiveServer) -> None:
         self.server = server
-        self.http = httpx.Client(base_url=server.url, follow_redirects=False, timeout=10)
+        self.http = Browser(base_url=server.url, follow_redirects=False, timeout=10)
         self.sockets: list[Socket] = []
+
+    def move_to(self, server: LiveServer) -> None:
+        """Go on through another server process of the same site, with the same cookies
+        (a load balancer without sticky sessions)."""
+        cookies = self.http.cookies
+        self.http.close()
+        self.server = server
+        self.http = Browser(base_url=server.url, follow_redirects=False, timeout=10,
+                            cookies=cookies)
 
     def guest(self, name: str) -> Player:
         r = self.http.post("/guest", data={"name": name, "next": "/"})

@@ -104,8 +104,7 @@ def test_three_processes_play_one_game_and_survive_the_owner(
         socks = {}
         for name, person, sock in (("a", alice, a), ("b", bob, b), ("s", watcher, s)):
             if person.server is owner:
-                person.server = survivors[0]
-                person.http = httpx.Client(base_url=survivors[0].url, cookies=person.http.cookies)
+                person.move_to(survivors[0])
                 sock = person.socket()
                 sock.watch(gid)
             socks[name] = sock
@@ -145,8 +144,7 @@ def test_a_bot_goes_on_when_its_owner_dies(services: tuple[Postgres, RedisServer
         other = next(site for site in sites if site is not owner)
         if owner is sites[0]:
             owner.kill()
-            alice.server = other
-            alice.http = httpx.Client(base_url=other.url, cookies=alice.http.cookies)
+            alice.move_to(other)
             a = alice.socket()
             a.watch(gid)
         else:

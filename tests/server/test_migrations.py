@@ -94,10 +94,17 @@ def rows_0003(conn: Connection) -> None:
         "VALUES ('p-acct', 'mitan', 'blitz', 1612.5, 80.25, 0.06, 3, :at)"), {"at": WHEN})
 
 
+def rows_0005(conn: Connection) -> None:
+    conn.execute(text("INSERT INTO signed_in (id, player, created_at, expires_at) "
+                      "VALUES (:id, 'p-acct', :at, :until)"),
+                 {"id": "f" * 64, "at": WHEN, "until": datetime(2099, 1, 1, tzinfo=UTC)})
+
+
 ROWS: dict[str, Callable[[Connection], None]] = {
     "0001": rows_0001,
     "0002": rows_0002,
     "0003": rows_0003,
+    "0005": rows_0005,
 }
 
 
@@ -155,6 +162,10 @@ def check_head(url: str, since: str) -> None:
             assert rating is not None and rating.rating == 1612.5 and rating.games == 3
         else:
             assert not row.ranked and row.clock is None
+        signed = store.signed_in("f" * 64)
+        assert (signed is not None and signed.id == "p-acct") == (since >= "0005")
+        # Accounts made before names had keys got theirs: a look-alike cannot register.
+        assert aline.name_key
     finally:
         store.close()
 

@@ -9,7 +9,7 @@ import httpx
 from ludotheque.core.record import Record, replay
 from ludotheque.server.bots import load_plugin
 
-from .live import PLUGIN, TOY, LiveServer, Player
+from .live import PLUGIN, TOY, Browser, LiveServer, Player
 
 
 def test_french_by_default_english_by_choice_and_remembered(server: LiveServer) -> None:
@@ -281,7 +281,7 @@ def test_home_lists_count_moves_and_free_seats_in_words(server: LiveServer,
 
 def test_account_creation_states_the_password_rule_in_the_pages_language(
         server: LiveServer) -> None:
-    with httpx.Client(base_url=server.url) as browser:
+    with Browser(base_url=server.url) as browser:
         form = browser.get("/login").text.split('data-testid="register-form"')[1]
         assert 'minlength="8"' in form and 'aria-describedby="password-rule"' in form
         assert "Au moins 8 caractères." in form

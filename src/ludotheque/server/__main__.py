@@ -21,10 +21,13 @@ from .limits import Limits
 
 def run(host: str, port: int, db: str | None, plugins: list[str], bot_workers: int,
         bot_delay: float, log_level: str = "info", reports: Path = SHIPPED,
-        limits_on: bool = True, log_format: str = "text",
-        metrics_token: str | None = None, redis_url: str | None = None) -> None:
+        limits_on: bool = True, limit_values: dict[str, str] | None = None,
+        log_format: str = "text", metrics_token: str | None = None,
+        redis_url: str | None = None) -> None:
     logs.configure(log_level, log_format)
-    limits = Limits() if limits_on else Limits().off()
+    limits = Limits().with_values(limit_values or {})
+    if not limits_on:
+        limits = limits.off()
     if not limits_on:
         # Loud on purpose: a public site without limits is one client away from falling over.
         banner = "!" * 78
@@ -60,10 +63,29 @@ def main() -> None:
                         help="json: one JSON object a line, with the game and the player")
     parser.add_argument("--limits", choices=("on", "off"), default="on",
                         help="quotas and rate limits (off: load tests on a private machine)")
+    parser.add_argument("--limit", action="append", default=[], metavar="NAME=VALUE",
+                        help="change one limit, e.g. --limit 'game_create=5 per minute' "
+                             "(names and defaults: docs/security.md)")
     args = parser.parse_args()
+    try:
+        values = limit_values(args.limit)
+        Limits().with_values(values)
+    except ValueError as exc:
+        parser.error(str(exc))
     run(args.host, args.port, args.db, args.plugin, args.bot_workers, args.bot_delay,
-        args.log_level, args.reports, limits_on=args.limits == "on",
+        args.log_level, args.reports, limits_on=args.limits == "on", limit_values=values,
         log_format=args.log_format, metrics_token=args.metrics_token, redis_url=args.redis)
+
+
+def limit_values(items: list[str] | tuple[str, ...]) -> dict[str, str]:
+    """`NAME=VALUE` items as a dict; ValueError for an item without `=`."""
+    out: dict[str, str] = {}
+    for item in items:
+        name, sep, value = item.partition("=")
+        if not sep:
+            raise ValueError(f"--limit {item!r}: write NAME=VALUE")
+        out[name.strip()] = value.strip()
+    return out
 
 
 if __name__ == "__main__":

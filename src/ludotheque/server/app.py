@@ -18,6 +18,7 @@ from urllib.parse import quote
 from jinja2 import Environment, PackageLoader, select_autoescape
 from markdown_it import MarkdownIt
 from markupsafe import Markup
+from sqlalchemy.exc import SQLAlchemyError
 from starlette.applications import Starlette
 from starlette.datastructures import FormData
 from starlette.exceptions import HTTPException
@@ -42,17 +43,17 @@ from ludotheque.core import DataError, Game, LudoError, Options
 from ludotheque.core.lessons import progress
 from ludotheque.sim import reports
 from ludotheque.store import GameRow, Player, Store, migrate
-from ludotheque.store.db import NameTaken
 
-from . import balance_pages, daily, logs, protocol
-from .account import AccountPages
-from .auth import PASSWORD_MIN, check_password, clean_name, hash_password, password_problem
+from . import balance_pages, csrf, daily, logs, protocol
+from .accounts import Accounts, address, safe_next
+from .auth import clean_name
 from .bots import BotPool, load_plugin
 from .clocks import TIME_CONTROLS, Clocks
 from .cluster import Cluster
 from .i18n import LANGS, catalogue, is_one, pick, seat_label, translate
-from .limits import Limiter, Limits
+from .limits import Limiter, Limits, RateLimited
 from .metrics import Metrics
+from .privacy_pages import PrivacyPages
 from .protocol import ProtocolError
 from .rooms import Client, Hub, chat_message, find_lesson
 
@@ -105,13 +106,6 @@ MARKDOWN = MarkdownIt("commonmark", {"html": False}).enable("table")
 def rules_html(game: Game, lang: str) -> Markup:
     """The game's rules summary as HTML; raw HTML in the Markdown is escaped, not kept."""
     return Markup(MARKDOWN.render(game.rules(lang)))
-
-
-def safe_next(raw: str | None) -> str:
-    """Only a path on this site: never an open redirect."""
-    if raw and raw.startswith("/") and not raw.startswith("//") and "\\" not in raw:
-        return raw
-    return "/"
 
 
 def option_fields(game: Game, preset: Options | None = None) -> list[dict[str, Any]]:
@@ -233,11 +227,13 @@ def game_of(request: Request) -> Game | None:
 class Site:
     """What the handlers share: the store, the rooms, the templates."""
 
-    def __init__(self, store: Store, hub: Hub, reports_root: Path = reports.SHIPPED) -> None:
+    def __init__(self, store: Store, hub: Hub, reports_root: Path = reports.SHIPPED,
+                 limiter: Limiter | None = None) -> None:
         self.store = store
         self.hub = hub
         self.reports_root = reports_root
-        self.limiter = Limiter()
+        self.limiter = limiter or Limiter()
+        self.accounts = Accounts(self)
         self.metrics = Metrics()
         self.sockets = 0  # WebSocket connections open now
         self.salt = store.secret_key()
@@ -245,10 +241,9 @@ class Site:
                                autoescape=select_autoescape(["html"]))
 
     async def player(self, conn: HTTPConnection) -> Player | None:
-        player_id = conn.session.get("player")
-        if not isinstance(player_id, str):
-            return None
-        return await asyncio.to_thread(self.store.player, player_id)
+        found = await self.accounts.player(conn)
+        logs.player_id.set(found.id if found is not None else None)  # the log lines' player
+        return found
 
     def page(self, request: Request, name: str, player: Player | None, status: int = 200,
              **context: Any) -> HTMLResponse:
@@ -260,7 +255,7 @@ class Site:
         here = request.url.path + (f"?{request.url.query}" if request.url.query else "")
         body = self.env.get_template(name).render(
             t=t, lang=lang, langs=LANGS, player=player, here=here, quote=quote,
-            one=lambda n: is_one(lang, n),
+            one=lambda n: is_one(lang, n), csrf=csrf.token(request.session),
             catalogue=json.dumps(catalogue(lang), ensure_ascii=False).replace("</", "<\\/"),
             **context)
         return HTMLResponse(body, status_code=status)
@@ -306,6 +301,35 @@ class Site:
         if any(v != "ok" for v in checks.values()):
             return JSONResponse({"status": "unavailable", **checks, **where}, 503)
         return JSONResponse({"status": "ready", **checks, **where})
+
+    async def rate_limited(self, request: Request, exc: Exception) -> Response:
+        """Over a quota or a rate: 429, when to retry, in the reader's language."""
+        assert isinstance(exc, RateLimited) and not isinstance(request, WebSocket)
+        player = await self.player(request)
+        response = self.page(request, "message.html", player, status=429,
+                             message_key="error.rate_limited",
+                             message_params={"seconds": exc.retry_after_seconds})
+        response.headers["Retry-After"] = str(exc.retry_after_seconds)
+        return response
+
+    async def refused(self, request: Request, refusal: csrf.Refusal) -> Response:
+        """A form refused before its handler (no or a wrong CSRF token, too large): nothing
+        was done."""
+        return self.page(request, "message.html", None, status=refusal.status,
+                         message_key=refusal.key)
+
+    async def database_error(self, request: HTTPConnection, exc: Exception) -> Response:
+        """The database failed (locked, full, read-only): the site's page, not a bare 500.
+        The reader is not looked up (that would ask the failing database again)."""
+        log.error("database error on %s: %s", request.url.path, exc)
+        if isinstance(request, WebSocket):  # a socket's handshake: closed, "try again later"
+            await request.close(code=1013)
+            return Response(status_code=503)  # Starlette sends nothing more on a socket
+        assert isinstance(request, Request)
+        response = self.page(request, "message.html", None, status=503,
+                             message_key="error.database")
+        response.headers["Retry-After"] = "5"
+        return response
 
     async def favicon(self, request: Request) -> Response:
         return FileResponse(web_root() / "static" / "favicon.svg", media_type="image/svg+xml")
@@ -386,6 +410,8 @@ class Site:
             if choice == "me":
                 # Hotseat: the players at this device may give their names.
                 given = clean_name(str(form.get(f"name_{i}", "")))
+                if given and await self.anothers_account(given, player):
+                    return again("new.name_is_account")
                 mine = sum(1 for s in seats if s.get("player") == player.id)
                 default = player.name if mine == 0 else f"{player.name} · {i + 1}"
                 seats.append({"kind": "human", "player": player.id,
@@ -420,8 +446,15 @@ class Site:
                       result=None, moves_count=0,
                       clock=Clocks.start(control, count).to_json() if control else None,
                       ranked=ranked)
+        self.limiter.hit("game_create", f"a:{player.id}", address(request))
         await asyncio.to_thread(self.store.create_game, row)
         return await self.open_room(row.id)
+
+    async def anothers_account(self, name: str, player: Player) -> bool:
+        """Whether `name` (or a look-alike) is an account other than `player`'s: a seat at
+        this device may be named freely, but not as someone else's account."""
+        account = await asyncio.to_thread(self.store.account, name)
+        return account is not None and account.id != player.id
 
     async def open_room(self, game_id: str) -> Response:
         """A game just stored: its room starts (its bots think) and the creator goes there."""
@@ -520,7 +553,7 @@ class Site:
         today = daily.today()
         raw = request.query_params.get("day")
         day = daily.parse_day(raw) if raw else today
-        if day is None or day > today:
+        if day is None or day > today or day < daily.FIRST_DAY:
             return self.not_found(request, player, "daily.no_such_day")
         lang = pick(request.cookies.get(LANG_COOKIE))
         boards = await asyncio.to_thread(self._daily_boards, day, player, lang)
@@ -718,6 +751,7 @@ class Site:
                       options=options.model_dump(mode="json"), seats=seats, status="live",
                       public=False, creator=player.id, result=None, moves_count=0,
                       lesson=lesson.id)
+        self.limiter.hit("game_create", f"a:{player.id}", address(request))
         await asyncio.to_thread(self.store.create_game, row)
         return await self.open_room(row.id)
 
@@ -742,66 +776,6 @@ class Site:
         return FileResponse(path) if path.is_file() else Response(status_code=404)
 
     # -- players ----------------------------------------------------------------------------
-    async def login_page(self, request: Request) -> Response:
-        player = await self.player(request)
-        return self.page(request, "login.html", player, password_min=PASSWORD_MIN,
-                         next=safe_next(request.query_params.get("next")), error=None)
-
-    async def _form_error(self, request: Request, key: str, nxt: str) -> Response:
-        player = await self.player(request)
-        return self.page(request, "login.html", player, status=400, next=nxt,
-                         password_min=PASSWORD_MIN,
-                         error=translate(pick(request.cookies.get(LANG_COOKIE)), key,
-                                         n=PASSWORD_MIN))
-
-    async def guest(self, request: Request) -> Response:
-        form = await request.form()
-        nxt = safe_next(str(form.get("next", "/")))
-        name = clean_name(str(form.get("name", "")))
-        if name is None:
-            return await self._form_error(request, "auth.bad_name", nxt)
-        p = await asyncio.to_thread(self.store.create_guest, name)
-        request.session["player"] = p.id
-        return RedirectResponse(nxt, 303)
-
-    async def register(self, request: Request) -> Response:
-        form = await request.form()
-        nxt = safe_next(str(form.get("next", "/")))
-        name = clean_name(str(form.get("name", "")))
-        password = str(form.get("password", ""))
-        if name is None:
-            return await self._form_error(request, "auth.bad_name", nxt)
-        problem = password_problem(password)
-        if problem is not None:
-            return await self._form_error(request, problem, nxt)
-        digest = await asyncio.to_thread(hash_password, password)
-        try:
-            p = await asyncio.to_thread(self.store.create_account, name, digest)
-        except NameTaken:
-            return await self._form_error(request, "auth.name_taken", nxt)
-        request.session["player"] = p.id
-        return RedirectResponse(nxt, 303)
-
-    async def login(self, request: Request) -> Response:
-        form = await request.form()
-        nxt = safe_next(str(form.get("next", "/")))
-        name = str(form.get("name", "")).strip()
-        password = str(form.get("password", ""))[:1000]
-        account = await asyncio.to_thread(self.store.account, name)
-        if account is None or account.password_hash is None:
-            return await self._form_error(request, "auth.wrong", nxt)
-        ok, new_hash = await asyncio.to_thread(check_password, account.password_hash, password)
-        if not ok:
-            return await self._form_error(request, "auth.wrong", nxt)
-        if new_hash is not None:
-            await asyncio.to_thread(self.store.set_password_hash, account.id, new_hash)
-        request.session["player"] = account.id
-        return RedirectResponse(nxt, 303)
-
-    async def logout(self, request: Request) -> Response:
-        request.session.clear()
-        return RedirectResponse("/", 303)
-
     async def set_lang(self, request: Request) -> Response:
         lang = pick(request.path_params["code"])
         response = RedirectResponse(safe_next(request.query_params.get("next")), 303)
@@ -911,10 +885,9 @@ def create_app(db_url: str, *, plugins: Sequence[str] = (), bot_workers: int = 2
     hub.limiter = limiter
     if redis_url:
         hub.cluster = Cluster(redis_url, hub)
-    site = Site(store, hub, reports_root)
-    site.limiter = limiter
+    site = Site(store, hub, reports_root, limiter)
     site.metrics = metrics
-    account = AccountPages(site)
+    privacy = PrivacyPages(site)
     metrics.watch(rooms=lambda: len(hub.rooms), sockets=lambda: site.sockets,
                   bot_queue=lambda: hub.bots.pending)
 
@@ -928,6 +901,7 @@ def create_app(db_url: str, *, plugins: Sequence[str] = (), bot_workers: int = 2
         if hub.cluster is not None:
             await hub.cluster.close()
         await hub.close()
+        site.accounts.hasher.close()
         store.close()
 
     routes = [
@@ -936,11 +910,11 @@ def create_app(db_url: str, *, plugins: Sequence[str] = (), bot_workers: int = 2
         Route("/healthz", site.healthz),
         Route("/readyz", site.readyz),
         Route("/metrics", metrics.endpoint),
-        Route("/privacy", account.legal, name="privacy"),
-        Route("/terms", account.legal, name="terms"),
-        Route("/account", account.page, name="account"),
-        Route("/account/export", account.export),
-        Route("/account/delete", account.delete, methods=["POST"]),
+        Route("/privacy", privacy.legal, name="privacy"),
+        Route("/terms", privacy.legal, name="terms"),
+        Route("/account", privacy.page, name="account"),
+        Route("/account/export", privacy.export),
+        Route("/account/delete", privacy.delete, methods=["POST"]),
         Route("/new/{kind}", site.new_form, methods=["GET"], name="new"),
         Route("/new/{kind}", site.new_game, methods=["POST"]),
         Route("/g/{gid}", site.room_page, name="room"),
@@ -956,19 +930,23 @@ def create_app(db_url: str, *, plugins: Sequence[str] = (), bot_workers: int = 2
         Route("/learn/{kind}/{lesson}", site.lesson_start, methods=["POST"]),
         Route("/daily/{kind}", site.daily_start, methods=["POST"]),
         Route("/screens/{kind}/{file}", site.screen_file),
-        Route("/login", site.login_page, methods=["GET"], name="login"),
-        Route("/login", site.login, methods=["POST"]),
-        Route("/register", site.register, methods=["POST"]),
-        Route("/guest", site.guest, methods=["POST"]),
-        Route("/logout", site.logout, methods=["POST"]),
+        Route("/login", site.accounts.login_page, methods=["GET"], name="login"),
+        Route("/login", site.accounts.login, methods=["POST"]),
+        Route("/register", site.accounts.register, methods=["POST"]),
+        Route("/guest", site.accounts.guest, methods=["POST"]),
+        Route("/logout", site.accounts.logout, methods=["POST"]),
         Route("/lang/{code}", site.set_lang),
         WebSocketRoute("/ws", site.websocket),
         Mount("/static", StaticFiles(directory=web_root() / "static"), name="static"),
     ]
+    # The session first (outermost): the CSRF check reads the token it keeps.
     middleware = [Middleware(SessionMiddleware, secret_key=store.secret_key(),
                              session_cookie="ludo_session", max_age=YEAR, same_site="lax"),
-                  Middleware(logs.LogContext)]
+                  Middleware(logs.LogContext),
+                  Middleware(csrf.CsrfMiddleware, refuse=site.refused)]
     app = Starlette(routes=routes, middleware=middleware, lifespan=lifespan,
-                    exception_handlers={404: site.http_error, 405: site.http_error})
+                    exception_handlers={404: site.http_error, 405: site.http_error,
+                                        RateLimited: site.rate_limited,
+                                        SQLAlchemyError: site.database_error})
     app.state.site = site
     return app

@@ -30,8 +30,10 @@ def check_password(password_hash: str, password: str) -> tuple[bool, str | None]
 
 
 def clean_name(raw: str) -> str | None:
-    """A display name: trimmed, 1 to NAME_MAX printable characters; None if unusable."""
-    name = " ".join(raw.split())
+    """A display name: NFKC-normalised ("Ｖｉｃｔｉｍ" is "Victim"), trimmed, 1 to NAME_MAX
+    printable characters; None if unusable. Look-alike names are told apart by
+    store/names.py."""
+    name = " ".join(unicodedata.normalize("NFKC", raw[:10 * NAME_MAX]).split())
     if not 1 <= len(name) <= NAME_MAX:
         return None
     if any(unicodedata.category(c).startswith("C") for c in name):

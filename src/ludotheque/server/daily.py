@@ -17,6 +17,9 @@ from ludotheque.core import Config, Game, Result, derive_seed
 
 # The strongest level the bots have (MT-24).
 DAILY_BOT = "difficile"
+# The first day a challenge is shown for: earlier ones are no page (and date arithmetic near
+# year 1 would overflow).
+FIRST_DAY = date(2020, 1, 1)
 # The account plays the first seat (Mitan's White, who drafts first and moves first).
 PLAYER_SEAT = 0
 # Two-player setups that never make a daily challenge, and why.

@@ -47,9 +47,36 @@ class Limits:
     login_address: str = "30 per 5 minute"
     register_address: str = "10 per hour"
     guest_address: str = "30 per hour"
+    # Sign-in: wrong passwords of one name before each next try waits 1, 2, 4 ... seconds.
+    login_free_failures: int = 3
+    # Password hashing (argon2): its own threads, and how many hashes may wait for them.
+    hash_workers: int = 1
+    hash_waiting: int = 16
 
     def off(self) -> Limits:
         return replace(self, enabled=False)
+
+    def with_values(self, values: dict[str, str]) -> Limits:
+        """These limits with some changed by name ("game_create" -> "2 per minute"), as
+        `--limit NAME=VALUE` gives them; an unknown name or a bad value is a ValueError."""
+        known = {f.name: f for f in fields(self) if f.name != "enabled"}
+        changes: dict[str, object] = {}
+        for name, raw in values.items():
+            if name not in known:
+                raise ValueError(f"no limit named {name!r} (known: {', '.join(known)})")
+            if isinstance(getattr(self, name), int):
+                try:
+                    changes[name] = int(raw)
+                except ValueError:
+                    raise ValueError(f"{name}: {raw!r} is not a whole number") from None
+            else:
+                try:
+                    parse(raw)
+                except ValueError:
+                    raise ValueError(f"{name}: {raw!r} is not a rate such as "
+                                     f"'10 per minute'") from None
+                changes[name] = raw
+        return replace(self, **changes)  # type: ignore[arg-type]
 
     def described(self) -> dict[str, str]:
         """Every limit by name, as the docs and the start-up line print them."""

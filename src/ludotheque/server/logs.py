@@ -72,16 +72,14 @@ App = Callable[[Scope, Receive, Send], Awaitable[None]]
 
 
 class LogContext:
-    """ASGI middleware (inside the session's): each HTTP request's lines name its player
-    (from the session) and its game (a /g/ID address)."""
+    """ASGI middleware: each HTTP request's lines name its game (a /g/ID address); the site
+    names the player once it knows who the session signs in (`player_id`)."""
 
     def __init__(self, app: App) -> None:
         self.app = app
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] in ("http", "websocket"):
-            session = scope.get("session") or {}
-            player = session.get("player")
             found = _ROOM_PATH.match(str(scope.get("path", "")))
-            about(found.group(1) if found else None, player if isinstance(player, str) else None)
+            about(found.group(1) if found else None, None)
         await self.app(scope, receive, send)

@@ -9,12 +9,13 @@ from __future__ import annotations
 import secrets
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
+from datetime import UTC, timedelta
 from pathlib import Path
 from typing import Any
 
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import Engine, create_engine, event, func, select, update
+from sqlalchemy import Engine, Text, cast, create_engine, delete, event, func, or_, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
@@ -26,8 +27,10 @@ from .models import (
     Player,
     RatingRow,
     Setting,
+    SignedIn,
     now,
 )
+from .names import name_key
 
 
 def default_url(folder: str | Path = "var") -> str:
@@ -101,24 +104,56 @@ class Store:
 
     # -- players --------------------------------------------------------------------------
     def create_guest(self, name: str) -> Player:
+        """A guest; NameTaken when an account holds a name that looks the same."""
+        if self.account(name) is not None:
+            raise NameTaken(name)
         with self.session() as s:
             p = Player(id=secrets.token_hex(8), name=name)
             s.add(p)
         return p
 
     def create_account(self, login: str, password_hash: str) -> Player:
+        """An account; NameTaken when another account's name looks the same (name_key)."""
         try:
             with self.session() as s:
                 p = Player(id=secrets.token_hex(8), name=login, login=login.lower(),
-                           password_hash=password_hash)
+                           password_hash=password_hash, name_key=name_key(login))
                 s.add(p)
         except IntegrityError:
             raise NameTaken(login) from None
         return p
 
     def account(self, login: str) -> Player | None:
+        """The account whose name looks like `login` (store/names.py), or None."""
         with self.session() as s:
-            return s.scalars(select(Player).where(Player.login == login.lower())).first()
+            return s.scalars(select(Player).where(or_(
+                Player.name_key == name_key(login), Player.login == login.lower()))
+                .order_by(Player.created_at)).first()
+
+    # -- sessions (a signed-in browser) ----------------------------------------------------------
+    def sign_in(self, player_id: str, token_hash: str, lifetime: timedelta) -> None:
+        """A new session for the player (whose expired ones are deleted on the way)."""
+        with self.session() as s:
+            s.execute(delete(SignedIn).where(SignedIn.player == player_id,
+                                             SignedIn.expires_at < now()))
+            s.add(SignedIn(id=token_hash, player=player_id, expires_at=now() + lifetime))
+
+    def signed_in(self, token_hash: str) -> Player | None:
+        """The player a session token signs in, or None (signed out, expired, unknown)."""
+        with self.session() as s:
+            found = s.execute(select(SignedIn.expires_at, Player)
+                              .join(Player, Player.id == SignedIn.player)
+                              .where(SignedIn.id == token_hash)).first()
+        if found is None:
+            return None
+        expires, player = found
+        if expires.tzinfo is None:  # SQLite gives the stored UTC time back without its zone
+            expires = expires.replace(tzinfo=UTC)
+        return player if expires > now() else None
+
+    def sign_out(self, token_hash: str) -> None:
+        with self.session() as s:
+            s.execute(delete(SignedIn).where(SignedIn.id == token_hash))
 
     def player(self, player_id: str) -> Player | None:
         with self.session() as s:
@@ -239,9 +274,14 @@ class Store:
             return list(s.scalars(q.order_by(GameRow.updated_at.desc()).limit(limit)))
 
     def games_of(self, player_id: str, limit: int = 30) -> list[GameRow]:
-        """Games where the player holds a seat (JSON seats are searched in Python: small)."""
+        """Games where the player holds a seat, newest first. The database picks those whose
+        seats' JSON text holds the id (however many games others create, a player's own stay
+        found); Python confirms the seat."""
         with self.session() as s:
-            rows = s.scalars(select(GameRow).order_by(GameRow.updated_at.desc()).limit(500))
+            rows = s.scalars(select(GameRow)
+                             .where(cast(GameRow.seats, Text).contains(player_id,
+                                                                       autoescape=True))
+                             .order_by(GameRow.updated_at.desc()).limit(4 * limit))
             return [r for r in rows
                     if any(seat.get("player") == player_id for seat in r.seats)][:limit]
 

@@ -44,6 +44,22 @@ class Player(Base):
     login: Mapped[str | None] = mapped_column(String(40), unique=True, nullable=True)
     password_hash: Mapped[str | None] = mapped_column(String(200), nullable=True)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+    # An account's name as compared (store/names.py: NFKC, case-folded, UTS #39 skeleton):
+    # unique, so that look-alike names cannot be two accounts. Guests keep it NULL.
+    name_key: Mapped[str | None] = mapped_column(String(200), nullable=True, unique=True,
+                                                 index=True)
+
+
+class SignedIn(Base):
+    """A signed-in browser: the session cookie names it; signing out deletes it, so a copy of
+    the cookie signs nobody in. The id is the SHA-256 of the cookie's token (a copy of the
+    table gives no cookie)."""
+
+    __tablename__ = "signed_in"
+    id: Mapped[str] = mapped_column(String(64), primary_key=True)
+    player: Mapped[str] = mapped_column(ForeignKey("players.id"), index=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+    expires_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
 
 
 class GameRow(Base):

@@ -13,7 +13,7 @@ from typing import Any
 from sqlalchemy import delete, select, update
 
 from .db import Store
-from .models import ChatMessage, DailyAttempt, GameRow, Player, RatingRow
+from .models import ChatMessage, DailyAttempt, GameRow, Player, RatingRow, SignedIn
 
 EXPORT_FORMAT = "ludotheque-player-data"
 # A deleted player's seat: taken (never free for another to sit), nobody's, named by the
@@ -92,8 +92,8 @@ def export(store: Store, player_id: str) -> dict[str, Any] | None:
 
 
 def forget(store: Store, player_id: str) -> list[str]:
-    """Delete the player, in one transaction: their seats name nobody, their chat, ratings
-    and daily attempts go. Returns the ids of the games whose seats changed (the caller
+    """Delete the player, in one transaction: their seats name nobody, their chat, ratings,
+    daily attempts and sessions (every browser they were signed in on) go. Returns the ids of the games whose seats changed (the caller
     updates rooms it holds in memory). Live games must have been resigned first."""
     changed: list[str] = []
     with store.session() as s:
@@ -108,6 +108,7 @@ def forget(store: Store, player_id: str) -> list[str]:
         s.execute(delete(ChatMessage).where(ChatMessage.player == player_id))
         s.execute(delete(RatingRow).where(RatingRow.player == player_id))
         s.execute(delete(DailyAttempt).where(DailyAttempt.player == player_id))
+        s.execute(delete(SignedIn).where(SignedIn.player == player_id))  # every browser
         s.execute(delete(Player).where(Player.id == player_id))
     return changed
 

@@ -36,7 +36,7 @@ def legal_text(name: str, lang: str) -> str:
             .read_text("utf-8"))
 
 
-class AccountPages:
+class PrivacyPages:
     def __init__(self, site: Site) -> None:
         self.site = site
 
