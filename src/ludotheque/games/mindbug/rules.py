@@ -1103,7 +1103,7 @@ class MindbugState(State):
         rng.shuffle(kinds)
         for c, k in zip(hidden, kinds, strict=True):
             out.kind[c] = k
-        out.rng = Rng(rng.next64())
+        out.rng = rng.fork()  # what the piles give after a reshuffle is hidden too
         out._opts = None
         out._st = None
         return out
@@ -1114,7 +1114,7 @@ class MindbugState(State):
         out.cat = self.cat
         out.n = self.n
         out.hand_limit = self.hand_limit
-        out.rng = Rng(self.rng.state)
+        out.rng = self.rng.copy()
         out.kind = self.kind[:]
         out.owner = self.owner[:]
         out.known = self.known[:]
@@ -1144,7 +1144,7 @@ class MindbugState(State):
         return {
             "catalogue": self.cat.name,
             "players": self.n,
-            "rng": self.rng.state,
+            "rng": self.rng.to_json(),
             "kind": self.kind,
             "owner": self.owner,
             "known": self.known,
@@ -1174,7 +1174,7 @@ class MindbugState(State):
         out.cat = catalogue_named(data["catalogue"])
         out.n = int(data["players"])
         out.hand_limit = 3 if out.n == 4 else 5
-        out.rng = Rng(int(data["rng"]))
+        out.rng = Rng.from_json(data["rng"])
         for name in ("kind", "owner", "known", "ctrl", "flags", "unused", "life", "mindbugs",
                      "mindfrogs", "passed"):
             setattr(out, name, [int(x) for x in data[name]])
