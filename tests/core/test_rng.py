@@ -12,7 +12,8 @@ from hypothesis import strategies as st
 
 from ludotheque import games
 from ludotheque.core import Rng, canonical, derive_seed
-from ludotheque.core.rng import HashedRng, SplitMix, fresh_seed
+from ludotheque.core.conformance import check_game
+from ludotheque.core.rng import FRESH_BITS, HashedRng, SplitMix, fresh_seed
 
 
 @given(st.integers(min_value=0, max_value=2**64 - 1), st.lists(st.integers(), max_size=60))
@@ -162,3 +163,12 @@ def test_every_game_deals_from_the_whole_big_seed_and_stores_its_generator(game_
         loaded = type(state).from_json(json.loads(json.dumps(state.to_json())))
         assert canonical(loaded.to_json()) == canonical(state.to_json())
         assert canonical(state.clone().to_json()) == canonical(state.to_json())
+
+
+@pytest.mark.parametrize("game_id", list(games.GAME_MODULES))
+def test_every_game_honours_its_contract_when_dealt_from_big_seeds(game_id: str) -> None:
+    """The conformance harness (persistence, clones, determinize, replay) on fresh-like seeds:
+    the hashed generator all the way through a game."""
+    game = games.get(game_id)
+    report = check_game(game, game.configs()[0], 3, first_seed=1 << FRESH_BITS, deep=0.3)
+    assert report.playouts == 3
