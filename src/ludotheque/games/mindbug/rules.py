@@ -1103,7 +1103,11 @@ class MindbugState(State):
         rng.shuffle(kinds)
         for c, k in zip(hidden, kinds, strict=True):
             out.kind[c] = k
-        out.rng = rng.fork()  # what the piles give after a reshuffle is hidden too
+        # The copy's own generator: what the piles give after a reshuffle is hidden too. It is
+        # the second word drawn, as when the bots reseeded their copies after this method drew
+        # one: seeded bot games (the arena's, docs/bots.md) stay the same games.
+        rng.next64()
+        out.rng = rng.fork()
         out._opts = None
         out._st = None
         return out
