@@ -134,9 +134,9 @@ def play(game_id: str, players: int | None, seats: tuple[str, ...], option_pairs
     check_bots([spec for spec in chosen if spec != HUMAN])
     options = parse_options(game, option_pairs, count)
     if seed is None:
-        import secrets
+        from ludotheque.core.rng import fresh_seed
 
-        seed = secrets.randbelow(2**31)
+        seed = fresh_seed()
     _, record = TerminalGame(game, chosen, seed, options, lang, console).run()
     if save is not None:
         record.save(save)

@@ -10,8 +10,10 @@ from ludotheque.core.conformance import ConformanceError, check_game
 from .toys import (
     BadNotation,
     EncodedHighCard,
+    FixedGenerator,
     HighCard,
     HighCardOptions,
+    KeepsGenerator,
     LeakyView,
     MutatesOnRefusal,
     NeverEnds,
@@ -46,6 +48,9 @@ def test_a_game_with_an_encoding_passes() -> None:
         (Unseeded(), "same seed differ|replaying the record failed"),
         (BadNotation(), "does not parse back"),
         (NoRedeal(), "never re-dealt anything"),
+        (KeepsGenerator(), r"determinize\(\) for (seat \d|the spectator) keeps the true "
+                           r"generator in 'rng'"),
+        (FixedGenerator(), r"determinize\(\w+\) gives every copy the same generator in 'rng'"),
         (ShortEncoding(), "encoding: action 'p10' is not in this setup's numbering"),
         (TakesOwnChoice(), r"reopen_secret_choices\(\d\) took away seat \d's own decision"),
         (NumbersSeats(), r"describe_result\(\) in 'fr' names a seat by number .*'Joueur 1"),

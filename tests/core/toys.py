@@ -122,6 +122,7 @@ class HighCardState(State):
             if out.pending[s] is not None:
                 out.pending[s] = pool.pop()
         out.deck = pool
+        out.rng = rng.fork()  # the true generator would tell what any later draw gives
         return out
 
     def reopen_secret_choices(self, seat: int) -> None:
@@ -141,13 +142,13 @@ class HighCardState(State):
         return out
 
     def to_json(self) -> dict[str, JSON]:
-        return {"rng": self.rng.state, "hands": self.hands, "deck": self.deck,
+        return {"rng": self.rng.to_json(), "hands": self.hands, "deck": self.deck,
                 "pending": self.pending, "scores": self.scores}
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Self:
         out = object.__new__(cls)
-        out.rng = Rng(data["rng"])
+        out.rng = Rng.from_json(data["rng"])
         out.hands = [list(h) for h in data["hands"]]
         out.deck = list(data["deck"])
         out.pending = list(data["pending"])
@@ -293,7 +294,9 @@ class BadNotation(HighCard):
 
 class NoRedealState(HighCardState):
     def determinize(self, seat: int | None, rng: Rng) -> Self:
-        return self.clone()  # the fault: claims hidden information but never re-deals it
+        out = self.clone()  # the fault: claims hidden information but never re-deals it
+        out.rng = rng.fork()
+        return out
 
 
 class NoRedeal(HighCard):
@@ -303,6 +306,38 @@ class NoRedeal(HighCard):
     def _new(self, seed: int, players: int, options: Options) -> State:
         assert isinstance(options, HighCardOptions)
         return NoRedealState(seed, options.hand_size)
+
+
+class KeepsGeneratorState(HighCardState):
+    def determinize(self, seat: int | None, rng: Rng) -> Self:
+        out = super().determinize(seat, rng)
+        out.rng = self.rng.copy()  # the fault: the copy draws what the true game will draw
+        return out
+
+
+class KeepsGenerator(HighCard):
+    id = "keeps_generator"
+    state_type = KeepsGeneratorState
+
+    def _new(self, seed: int, players: int, options: Options) -> State:
+        assert isinstance(options, HighCardOptions)
+        return KeepsGeneratorState(seed, options.hand_size)
+
+
+class FixedGeneratorState(HighCardState):
+    def determinize(self, seat: int | None, rng: Rng) -> Self:
+        out = super().determinize(seat, rng)
+        out.rng = Rng(12345)  # the fault: not drawn from `rng`, the same in every copy
+        return out
+
+
+class FixedGenerator(HighCard):
+    id = "fixed_generator"
+    state_type = FixedGeneratorState
+
+    def _new(self, seed: int, players: int, options: Options) -> State:
+        assert isinstance(options, HighCardOptions)
+        return FixedGeneratorState(seed, options.hand_size)
 
 
 class TakesOwnChoiceState(HighCardState):

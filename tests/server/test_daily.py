@@ -3,38 +3,79 @@ against the strongest bot, and a leaderboard; through a real server where it mat
 
 from __future__ import annotations
 
+import hashlib
+import hmac
 from datetime import date, timedelta
+from pathlib import Path
 
 from ludotheque import games
 from ludotheque.server import daily
 from ludotheque.server.bots import load_plugin
 from ludotheque.server.daily import Standing, challenge, leaderboard
-from ludotheque.store import Store
+from ludotheque.store import Store, migrate
 
 from .live import PLUGIN, TOY, LiveServer, Player
 
 DAY = date(2026, 12, 3)
 
 
-def test_a_days_challenge_comes_from_the_date_the_game_and_the_sites_salt() -> None:
+KEY = b"k" * 32
+
+
+def test_a_days_challenge_comes_from_the_date_the_game_and_the_sites_daily_key() -> None:
     for game in games.all_games():
-        first = challenge(game, DAY, salt="s")
-        assert first is not None and first == challenge(game, DAY, salt="s")
-        assert first.config.players == 2 and 0 <= first.seed < 2**31
+        first = challenge(game, DAY, KEY)
+        assert first is not None and first == challenge(game, DAY, KEY)
+        # A big seed: the engines deal it with the hashed generator (core/rng.py).
+        assert first.config.players == 2 and first.seed.bit_length() > 128
         assert (game.id, first.config.label) not in daily.NOT_DAILY
-        week = {challenge(game, DAY + timedelta(days=i), salt="s").seed  # type: ignore[union-attr]
+        week = {challenge(game, DAY + timedelta(days=i), KEY).seed  # type: ignore[union-attr]
                 for i in range(7)}
         assert len(week) == 7, "every day deals anew"
-        # Without the site's secret the deal cannot be worked out from the date.
-        assert challenge(game, DAY, salt="t").seed != first.seed  # type: ignore[union-attr]
+        # Without the site's key the deal cannot be worked out from the date.
+        assert challenge(game, DAY, b"t" * 32).seed != first.seed  # type: ignore[union-attr]
     # MiTiX vs MiTiX has no decision to make: the MiTiX challenge is always FaMiX.
     mitix = games.get("mitix")
-    labels = {challenge(mitix, DAY + timedelta(days=i)).config.label  # type: ignore[union-attr]
+    labels = {challenge(mitix, DAY + timedelta(days=i), KEY).config.label  # type: ignore[union-attr]
               for i in range(30)}
     assert labels and "mitix" not in labels and labels <= {"famix", "famix-doubles"}
     # MT-24: the day's market, played in the open.
-    assert {challenge(games.get("mitan"), DAY + timedelta(days=i)).config.label  # type: ignore[union-attr]
+    assert {challenge(games.get("mitan"), DAY + timedelta(days=i), KEY).config.label  # type: ignore[union-attr]
             for i in range(10)} == {"open"}
+
+
+def test_the_daily_seed_is_an_hmac_under_a_key_of_its_own_kept_by_the_store(
+        tmp_path: Path) -> None:
+    """Issue #17: FNV-1a of the date let two published seeds predict every day to come."""
+    url = f"sqlite:///{tmp_path / 'daily.sqlite3'}"
+    migrate(url)
+    store = Store(url)
+    key = store.daily_key()
+    assert len(key) == 32
+    assert key != store.secret_key().encode() and key.hex() != store.secret_key()
+    store.close()
+    again = Store(url)  # a restart: the same key, so the same deal all day
+    assert again.daily_key() == key
+    again.close()
+
+    mindbug = games.get("mindbug")
+    found = challenge(mindbug, DAY, key)
+    assert found is not None
+    mac = hmac.new(key, f"daily\x1fmindbug\x1f{DAY.isoformat()}".encode(), hashlib.sha256)
+    assert found.seed == (1 << 128) | int.from_bytes(mac.digest()[:16], "big")
+
+    other_url = f"sqlite:///{tmp_path / 'other.sqlite3'}"
+    migrate(other_url)
+    other = Store(other_url)
+    other_key = other.daily_key()
+    other.close()
+    assert other_key != key
+    theirs = challenge(mindbug, DAY, other_key)
+    assert theirs is not None and theirs.seed != found.seed
+    # Different seeds, different deals (the cards' order, not just the generator).
+    deals = [{k: v for k, v in mindbug.new(c.seed, 2, c.config.options).to_json().items()
+              if k != "rng"} for c in (found, theirs)]
+    assert deals[0] != deals[1]
 
 
 def line(name: str, outcome: str, moves: int, score: float = 0.0) -> Standing:
@@ -88,7 +129,7 @@ def test_one_attempt_per_account_against_the_strongest_bot_then_the_board(
     try:
         row = store.game(gid)
         assert row is not None
-        expected = challenge(load_plugin(PLUGIN), daily.today(), salt=store.secret_key())
+        expected = challenge(load_plugin(PLUGIN), daily.today(), store.daily_key())
         assert expected is not None and row.seed == expected.seed
         assert row.seats[0]["player"] is not None and row.seats[0]["kind"] == "human"
         assert row.seats[1] == {"kind": "bot", "player": None, "name": "difficile",

@@ -94,6 +94,18 @@ def rows_0003(conn: Connection) -> None:
         "VALUES ('p-acct', 'mitan', 'blitz', 1612.5, 80.25, 0.06, 3, :at)"), {"at": WHEN})
 
 
+BIG = (1 << 128) | 12345
+
+
+def rows_0004(conn: Connection) -> None:
+    # From 0004 on, seeds are decimal text: a fresh game's 129-bit seed fits.
+    conn.execute(text(
+        "INSERT INTO games (id, game, game_version, seed, players, options, seats, status, "
+        "public, creator, result, moves_count, created_at, updated_at, ranked) VALUES "
+        "('g-big', 'mitan', '1', :seed, 2, '{}', '[]', 'open', :pub, NULL, NULL, 0, :at, "
+        ":at, :ranked)"), {"seed": str(BIG), "at": WHEN, "pub": True, "ranked": False})
+
+
 def rows_0005(conn: Connection) -> None:
     conn.execute(text("INSERT INTO signed_in (id, player, created_at, expires_at) "
                       "VALUES (:id, 'p-acct', :at, :until)"),
@@ -104,6 +116,7 @@ ROWS: dict[str, Callable[[Connection], None]] = {
     "0001": rows_0001,
     "0002": rows_0002,
     "0003": rows_0003,
+    "0004": rows_0004,
     "0005": rows_0005,
 }
 
@@ -162,6 +175,8 @@ def check_head(url: str, since: str) -> None:
             assert rating is not None and rating.rating == 1612.5 and rating.games == 3
         else:
             assert not row.ranked and row.clock is None
+        big = store.game("g-big")
+        assert (big is not None and big.seed == BIG) == (since >= "0004")
         signed = store.signed_in("f" * 64)
         assert (signed is not None and signed.id == "p-acct") == (since >= "0005")
         # Accounts made before names had keys got theirs: a look-alike cannot register.

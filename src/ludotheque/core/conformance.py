@@ -12,6 +12,9 @@ At every step of every playout it checks that:
   - views are JSON data, and each seat's view (and the spectator's) is unchanged when the hidden
     parts are re-dealt by determinize(): a view that shows someone else's hidden card fails;
     the seat's legal actions are unchanged too;
+  - a determinized copy never holds the true state's generator, and two determinizations
+    get different generators (drawn from determinize's `rng`): a copy with the true one would
+    deal the real cards at the next reshuffle;
   - every game ends within the game's step limit, with a result for every seat;
   - replaying the record (seed, options, actions) gives the same final state;
   - where the game gives an encoding (core/encoding.py), every legal action has an id and
@@ -219,11 +222,13 @@ class _Playout:
                 shown = canonical(view)
             except (TypeError, ValueError) as exc:
                 raise self.fail(f"view({s}) is not JSON data: {exc}") from exc
+            streams: list[dict[str, tuple[int, ...]]] = []
             for k in range(2):
                 redealt = state.determinize(s, Rng(self.rng.next64()))
                 if canonical(state.to_json()) != before:
                     raise self.fail(f"determinize({s}) changed the original state")
-                if canonical(redealt.to_json()) != before:
+                streams.append(self.check_own_generators(state, redealt, s))
+                if canonical(with_true_generators(redealt, state).to_json()) != before:
                     self.report.redeals_that_changed += 1
                 if canonical(redealt.view(s)) != shown:
                     who = "the spectator" if s is None else f"seat {s}"
@@ -241,6 +246,32 @@ class _Playout:
                             or redealt.legal_actions(s) != legal_by_seat[s]):
                         raise self.fail(f"reopen_secret_choices({s}) took away seat {s}'s "
                                         "own decision or changed its legal actions")
+            self.check_generators_differ(streams, s)
+
+    def check_own_generators(self, state: State, copy: State,
+                             seat: int | None) -> dict[str, tuple[int, ...]]:
+        """A determinized copy holds none of the true state's generators: with the true one, a
+        copy would deal exactly the real cards at the next reshuffle (docs/security.md).
+        Returns the copy's generators' first words, by attribute."""
+        true = set(generator_streams(state).values())
+        own = generator_streams(copy)
+        for name, words in own.items():
+            if words in true:
+                who = "the spectator" if seat is None else f"seat {seat}"
+                raise self.fail(f"determinize() for {who} keeps the true generator in "
+                                f"{name!r}: every copy would draw the real cards at the next "
+                                f"shuffle; give the copy one from determinize's `rng`")
+        return own
+
+    def check_generators_differ(self, streams: list[dict[str, tuple[int, ...]]],
+                                seat: int | None) -> None:
+        """Two determinizations from different `rng`s get different generators: a fixed one
+        (or one made from the state) would not come from the `rng` argument."""
+        first, second = streams
+        for name, words in first.items():
+            if second.get(name) == words:
+                raise self.fail(f"determinize({seat}) gives every copy the same generator in "
+                                f"{name!r}: it must be drawn from determinize's `rng`")
 
     def check_illegal(self, state: State, acting: tuple[int, ...],
                       legal_by_seat: dict[int, list[Action]]) -> None:
@@ -322,6 +353,39 @@ class _Playout:
             raise self.fail(f"the result is not JSON data: {exc}") from exc
         for lang in ("fr", "en"):
             self.check_text("describe_result()", lang, partial(self.game.describe_result, result))
+
+
+def generator_streams(state: State) -> dict[str, tuple[int, ...]]:
+    """Each generator a state holds (an `Rng` attribute, or one inside a list, tuple or dict
+    attribute), by name, as the first words a copy of it draws."""
+    values: dict[str, object] = {}
+    for klass in type(state).__mro__:
+        for name in getattr(klass, "__slots__", ()):
+            if isinstance(name, str) and hasattr(state, name):
+                values[name] = getattr(state, name)
+    values.update(getattr(state, "__dict__", {}))
+    found: dict[str, tuple[int, ...]] = {}
+    for name, value in values.items():
+        inner: list[tuple[str, object]] = [(name, value)]
+        if isinstance(value, (list, tuple)):
+            inner += [(f"{name}[{i}]", v) for i, v in enumerate(value)]
+        elif isinstance(value, dict):
+            inner += [(f"{name}[{k!r}]", v) for k, v in value.items()]
+        for where, v in inner:
+            if isinstance(v, Rng):
+                copy = v.copy()
+                found[where] = tuple(copy.next64() for _ in range(4))
+    return found
+
+
+def with_true_generators(copy: State, state: State) -> State:
+    """`copy` with the true state's generators put back: what determinize re-dealt, apart
+    from the generator it must always replace (a fresh generator is no re-deal)."""
+    out = copy.clone()
+    for name in generator_streams(copy):
+        if name.isidentifier() and isinstance(getattr(state, name, None), Rng):
+            setattr(out, name, getattr(state, name).copy())
+    return out
 
 
 def check_garbage_notation(game: Game) -> None:

@@ -247,7 +247,10 @@ class State(ABC):
     def determinize(self, seat: Seat | None, rng: Rng) -> Self:
         """A full state consistent with `view(seat)`, every hidden part re-dealt from `rng`.
 
-        For a game without hidden information this is a clone.
+        What a later shuffle or draw will give is hidden too: the copy's own generator is
+        drawn from `rng` (`rng.fork()`), never the true state's (the conformance harness
+        checks it). For a game without hidden information this is a clone with that new
+        generator.
         """
 
     def reopen_secret_choices(self, seat: Seat) -> None:

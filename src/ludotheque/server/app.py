@@ -41,6 +41,7 @@ from ludotheque import games
 from ludotheque.bots import LEVELS, bot_names
 from ludotheque.core import DataError, Game, LudoError, Options
 from ludotheque.core.lessons import progress
+from ludotheque.core.rng import fresh_seed
 from ludotheque.sim import reports
 from ludotheque.store import GameRow, Player, Store, migrate
 
@@ -236,7 +237,7 @@ class Site:
         self.accounts = Accounts(self)
         self.metrics = Metrics()
         self.sockets = 0  # WebSocket connections open now
-        self.salt = store.secret_key()
+        self.daily_key = store.daily_key()
         self.env = Environment(loader=PackageLoader("ludotheque.web", "templates"),
                                autoescape=select_autoescape(["html"]))
 
@@ -438,7 +439,7 @@ class Site:
             if problem is not None:
                 return again(problem)
         row = GameRow(id=secrets.token_urlsafe(6), game=game.id, game_version=game.version,
-                      seed=secrets.randbelow(2**31), players=count,
+                      seed=fresh_seed(), players=count,
                       options=options.model_dump(mode="json"), seats=seats,
                       status="open" if open_seats else "live",
                       # Ranked games are for strangers too: always in the lobby.
@@ -544,9 +545,10 @@ class Site:
 
     # -- the daily challenge (MT-24) -----------------------------------------------------------
     def challenge(self, game: Game, day: date) -> daily.Challenge | None:
-        # The site's secret salts the seed: a day's deal cannot be computed from the date
-        # alone (card games hide their shuffles), yet it is the same for everyone here.
-        return daily.challenge(game, day, salt=self.salt)
+        # The site's daily key makes the seed: a day's deal cannot be computed from the date
+        # nor from past days' seeds (card games hide their shuffles), yet it is the same for
+        # everyone here.
+        return daily.challenge(game, day, key=self.daily_key)
 
     async def daily_page(self, request: Request) -> Response:
         player = await self.player(request)

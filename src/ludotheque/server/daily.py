@@ -9,11 +9,14 @@ place of the centre points (docs/daily.md).
 
 from __future__ import annotations
 
+import hashlib
+import hmac
 from dataclasses import dataclass
 from datetime import UTC, date, datetime
 from typing import Any
 
-from ludotheque.core import Config, Game, Result, derive_seed
+from ludotheque.core import Config, Game, Result
+from ludotheque.core.rng import FRESH_BITS
 
 # The strongest level the bots have (MT-24).
 DAILY_BOT = "difficile"
@@ -60,18 +63,28 @@ class Challenge:
                 else dict(bot) for i in range(self.config.players)]
 
 
-def challenge(game: Game, day: date, salt: str = "") -> Challenge | None:
+def daily_seed(key: bytes, game_id: str, day: date) -> int:
+    """The seed of a game's deal of a day: HMAC-SHA256 under the site's daily key.
+
+    Keyed, so that the seeds published with past days' records (and the code) tell nothing of
+    the days to come; FRESH_BITS bits of it, marked big like a fresh seed, so the engines take
+    the hashed generator (docs/security.md)."""
+    mac = hmac.new(key, f"daily\x1f{game_id}\x1f{day.isoformat()}".encode(),
+                   hashlib.sha256).digest()
+    return (1 << FRESH_BITS) | int.from_bytes(mac[:FRESH_BITS // 8], "big")
+
+
+def challenge(game: Game, day: date, key: bytes) -> Challenge | None:
     """The day's challenge of a game, or None for a game with no two-player setup.
 
-    Everything comes from the date, the game and the site's `salt`: the setup (when a game
-    has several, e.g. the Diamagique deck pairs, the day picks one) and the seed of the deal
-    (MT-13, MT-24)."""
+    Everything comes from the date, the game and the site's daily `key` (Store.daily_key):
+    the setup (when a game has several, e.g. the Diamagique deck pairs, the day picks one)
+    and the seed of the deal (MT-13, MT-24)."""
     setups = [c for c in game.configs()
               if c.players == 2 and (game.id, c.label) not in NOT_DAILY]
     if not setups:
         return None
-    # The games table keeps seeds in 31 bits (PostgreSQL's integer).
-    seed = derive_seed("daily", salt, game.id, day.isoformat()) % 2**31
+    seed = daily_seed(key, game.id, day)
     return Challenge(day, game, setups[seed % len(setups)], seed)
 
 

@@ -13,6 +13,7 @@ import asyncio
 import contextlib
 import html
 import logging
+import secrets
 import time
 from collections import Counter, deque
 from collections.abc import Callable
@@ -34,7 +35,6 @@ from ludotheque.core.record import (
     replay_steps,
     resignation,
 )
-from ludotheque.core.rng import derive_seed
 from ludotheque.store import GameRow, Player, RatingRow, Store
 
 from .bots import BotPool
@@ -573,7 +573,9 @@ class Room:
         moved = again = False
         version = self.version
         try:
-            seed = derive_seed("site-bot", self.id, version, seat)
+            # Secret, not derived from the game's id: a player who could compute a bot's seed
+            # would know its choices before making theirs (secret simultaneous choices).
+            seed = secrets.randbits(63)
             text = await self.hub.bots.choose(self.game.id, self.state.to_json(), seat, spec,
                                               seed)
             if self.hub.bot_delay:

@@ -94,13 +94,25 @@ class Store:
     # -- settings -------------------------------------------------------------------------
     def secret_key(self) -> str:
         """The cookie signing key, made once and kept: sessions survive a restart."""
-        with self.session() as s:
-            row = s.get(Setting, "secret_key")
-            if row is not None:
-                return row.value
-            key = secrets.token_urlsafe(48)
-            s.add(Setting(key="secret_key", value=key))
-        return self.secret_key()
+        return self._setting("secret_key", lambda: secrets.token_urlsafe(48))
+
+    def daily_key(self) -> bytes:
+        """The key of the daily deals' HMAC (server/daily.py), made once and kept: a day's
+        deal stays the same across restarts. Its own, not the cookie key: publishing or
+        rotating one never touches the other."""
+        return bytes.fromhex(self._setting("daily_key", lambda: secrets.token_hex(32)))
+
+    def _setting(self, name: str, make: Callable[[], str]) -> str:
+        """A site setting, made by `make` the first time it is asked for."""
+        try:
+            with self.session() as s:
+                row = s.get(Setting, name)
+                if row is not None:
+                    return row.value
+                s.add(Setting(key=name, value=make()))
+        except IntegrityError:
+            pass  # two first calls raced: the one stored first wins for both
+        return self._setting(name, make)
 
     # -- players --------------------------------------------------------------------------
     def create_guest(self, name: str) -> Player:

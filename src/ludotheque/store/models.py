@@ -15,7 +15,32 @@ from sqlalchemy import (
     Text,
     UniqueConstraint,
 )
+from sqlalchemy.engine import Dialect
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+from sqlalchemy.types import TypeDecorator
+
+# A seed's decimal digits: fresh seeds have 129 bits (39 digits); room for 256 bits.
+SEED_DIGITS = 80
+
+
+class Seed(TypeDecorator[int]):
+    """A game's seed, a whole number of any size (core/rng.py: 129 bits for a new game),
+    kept as its decimal text: SQLite's INTEGER and PostgreSQL's BIGINT stop at 64 bits, and
+    SQLite's NUMERIC would round it to a float."""
+
+    impl = String(SEED_DIGITS)
+    cache_ok = True
+
+    def process_bind_param(self, value: int | None, dialect: Dialect) -> str | None:
+        if value is None:
+            return None
+        if not isinstance(value, int) or isinstance(value, bool) or value < 0 \
+                or len(str(value)) > SEED_DIGITS:
+            raise ValueError(f"a seed is a whole number of at most {SEED_DIGITS} digits")
+        return str(value)
+
+    def process_result_value(self, value: str | None, dialect: Dialect) -> int | None:
+        return None if value is None else int(value)
 
 
 def now() -> datetime:
@@ -69,7 +94,7 @@ class GameRow(Base):
     id: Mapped[str] = mapped_column(String(16), primary_key=True)
     game: Mapped[str] = mapped_column(String(40), index=True)
     game_version: Mapped[str] = mapped_column(String(20), default="")
-    seed: Mapped[int] = mapped_column(Integer)
+    seed: Mapped[int] = mapped_column(Seed)
     players: Mapped[int] = mapped_column(Integer)
     options: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
     # One entry per seat: {"kind": "human"|"bot", "player": id|None, "name": str, "bot": spec}

@@ -8,6 +8,7 @@ messages, ratings and daily attempts go, and so does the player row itself.
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
 from typing import Any
 
 from sqlalchemy import delete, select, update
@@ -46,8 +47,9 @@ def live_games(store: Store, player_id: str) -> list[str]:
 
 
 def export(store: Store, player_id: str) -> dict[str, Any] | None:
-    """Everything kept about one player. A game still being played is listed without its
-    moves and seed: its record holds hidden choices and is published when it is over."""
+    """Everything kept about one player. A game still being played, and today's daily
+    challenge, are listed without their moves and seed: a record holds hidden choices and is
+    published when the game is over (a daily's, the next day)."""
     with store.session() as s:
         player = s.get(Player, player_id)
         if player is None:
@@ -57,6 +59,10 @@ def export(store: Store, player_id: str) -> dict[str, Any] | None:
                               .order_by(ChatMessage.id)))
         daily = list(s.scalars(select(DailyAttempt).where(DailyAttempt.player == player_id)
                                .order_by(DailyAttempt.id)))
+    # A daily challenge's record (its deal) is published the next day, for everyone: the
+    # player who finished it today gets it tomorrow too, or could pass the deal on.
+    today = datetime.now(UTC).date().isoformat()
+    secret = {d.game_id for d in daily if d.day >= today}
     games: list[dict[str, Any]] = []
     for row in _games_of(store, player_id):
         entry: dict[str, Any] = {
@@ -66,7 +72,7 @@ def export(store: Store, player_id: str) -> dict[str, Any] | None:
                        "you": seat.get("player") == player_id} for seat in row.seats],
             "result": row.result,
         }
-        if row.status == "over":
+        if row.status == "over" and row.id not in secret:
             entry["record"] = {
                 "seed": row.seed, "players": row.players, "options": row.options,
                 "game_version": row.game_version,
@@ -93,8 +99,9 @@ def export(store: Store, player_id: str) -> dict[str, Any] | None:
 
 def forget(store: Store, player_id: str) -> list[str]:
     """Delete the player, in one transaction: their seats name nobody, their chat, ratings,
-    daily attempts and sessions (every browser they were signed in on) go. Returns the ids of the games whose seats changed (the caller
-    updates rooms it holds in memory). Live games must have been resigned first."""
+    daily attempts and sessions (every browser they were signed in on) go. Returns the ids
+    of the games whose seats changed (the caller updates rooms it holds in memory). Live
+    games must have been resigned first."""
     changed: list[str] = []
     with store.session() as s:
         for row in s.scalars(select(GameRow)):

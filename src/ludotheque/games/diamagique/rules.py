@@ -511,6 +511,8 @@ class DiamagiqueState(State):
         for i in unknown:
             out.on_chateau[i] = pool.pop()
         out.pot = pool
+        # The true generator would tell each copy how the castle decks will be reshuffled.
+        out.rng = rng.fork()
         return out
 
     # -- copies and persistence -----------------------------------------------------------
@@ -546,7 +548,7 @@ class DiamagiqueState(State):
 
     def to_json(self) -> dict[str, JSON]:
         out: dict[str, JSON] = {
-            "rng": self.rng.state, "official": self.official,
+            "rng": self.rng.to_json(), "official": self.official,
             "deck_names": list(self.deck_names), "equipes": list(self.equipes),
             "turn": self.turn, "active": self.active, "phase": self.phase,
             "deciding": self.deciding, "chateau": self.chateau,
@@ -561,7 +563,7 @@ class DiamagiqueState(State):
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Self:
         out = object.__new__(cls)
-        out.rng = Rng(int(data["rng"]))
+        out.rng = Rng.from_json(data["rng"])
         out.official = bool(data["official"])
         out.deck_names = [str(x) for x in data["deck_names"]]
         out.equipes = [int(x) for x in data["equipes"]]

@@ -847,7 +847,9 @@ class MimikState(State):
 
     def determinize(self, seat: int | None, rng: Rng) -> Self:
         out = self.clone()
-        out.rng = Rng(rng.next64())  # the future order of shuffles is hidden too
+        # This word seeded the copy's generator when the bots reseeded their copies after
+        # determinize; still drawn, so that seeded bot games (docs/bots.md) stay the same.
+        rng.next64()
         known = {seat} if seat is not None else set()
         if seat is not None and self.phase == PICK and seat == self.active:
             known.add(self.victim)
@@ -872,6 +874,7 @@ class MimikState(State):
                 insort(hand, pool[spare])
                 pool[spare] = MIMIK
         out.deck = pool
+        out.rng = rng.fork()  # the future order of shuffles is hidden too
         return out
 
     # -- copies and persistence -------------------------------------------------------------------
@@ -904,7 +907,7 @@ class MimikState(State):
 
     def to_json(self) -> dict[str, JSON]:
         return {
-            "rng": self.rng.state,
+            "rng": self.rng.to_json(),
             "players": self.players,
             "target": self.target,
             "team": self.team_mode,
@@ -930,7 +933,7 @@ class MimikState(State):
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Self:
         out = object.__new__(cls)
-        out.rng = Rng(int(data["rng"]))
+        out.rng = Rng.from_json(data["rng"])
         out.players = int(data["players"])
         out.target = int(data["target"])
         out.team_mode = bool(data["team"])

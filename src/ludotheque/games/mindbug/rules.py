@@ -872,7 +872,11 @@ class MindbugState(State):
         rng.shuffle(kinds)
         for c, k in zip(hidden, kinds, strict=True):
             out.kind[c] = k
-        out.rng = Rng(rng.next64())
+        # The copy's own generator: what the piles give after a reshuffle is hidden too. It is
+        # the second word drawn, as when the bots reseeded their copies after this method drew
+        # one: seeded bot games (the arena's, docs/bots.md) stay the same games.
+        rng.next64()
+        out.rng = rng.fork()
         out._opts = None
         out._st = None
         return out
@@ -883,7 +887,7 @@ class MindbugState(State):
         out.cat = self.cat
         out.n = self.n
         out.hand_limit = self.hand_limit
-        out.rng = Rng(self.rng.state)
+        out.rng = self.rng.copy()
         out.kind = self.kind[:]
         out.owner = self.owner[:]
         out.known = self.known[:]
@@ -914,7 +918,7 @@ class MindbugState(State):
         return {
             "catalogue": self.cat.name,
             "players": self.n,
-            "rng": self.rng.state,
+            "rng": self.rng.to_json(),
             "kind": self.kind,
             "owner": self.owner,
             "known": self.known,
@@ -945,7 +949,7 @@ class MindbugState(State):
         out.cat = catalogue_named(data["catalogue"])
         out.n = int(data["players"])
         out.hand_limit = 3 if out.n == 4 else 5
-        out.rng = Rng(int(data["rng"]))
+        out.rng = Rng.from_json(data["rng"])
         for name in ("kind", "owner", "known", "ctrl", "flags", "unused", "life", "mindbugs",
                      "mindfrogs", "passed"):
             setattr(out, name, [int(x) for x in data[name]])

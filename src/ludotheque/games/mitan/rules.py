@@ -637,14 +637,21 @@ class MitanState(State):
     def determinize(self, seat: int | None, rng: Rng) -> Self:
         """Re-deal what `seat` cannot see: the other army's secret placement (MT-16)."""
         out = self.clone()
-        if not (self.hidden and self.phase == PLACEMENT):
-            return out
+        if self.hidden and self.phase == PLACEMENT:
+            out._redeal_placement(seat, rng)
+        # A copy never holds the true generator (docs/security.md), though Mitan draws only
+        # the market from it. Drawn last, as the bots reseeded their copies before.
+        out.rng = rng.fork()
+        return out
+
+    def _redeal_placement(self, seat: int | None, rng: Rng) -> None:
+        """The other army's secret placement, drawn again from its drafted pieces."""
         for owner in _BOTH:
             if owner == seat or not self.placed[owner]:
                 continue
             camp = CAMPS[owner]
             for sq in camp:
-                out.board[sq] = 0
+                self.board[sq] = 0
             pool = [k for k in MARKET_KINDS for _ in range(self.drafted[owner][k])]
             rng.shuffle(pool)
             hidden_pieces = [CHEF * 2 + owner] + [k * 2 + owner
@@ -654,11 +661,10 @@ class MitanState(State):
             reserve = [0] * 14
             for k in pool[self.placed[owner] - 1:]:
                 reserve[k] += 1
-            out.reserve[owner] = reserve
-            out.squares[owner] = squares[:len(hidden_pieces)]
+            self.reserve[owner] = reserve
+            self.squares[owner] = squares[:len(hidden_pieces)]
             for v, sq in zip(hidden_pieces, squares, strict=False):
-                out.board[sq] = v
-        return out
+                self.board[sq] = v
 
     # -- copies and persistence -------------------------------------------------------------------
     def clone(self) -> Self:
@@ -681,7 +687,7 @@ class MitanState(State):
 
     def to_json(self) -> dict[str, JSON]:
         return {
-            "rng": self.rng.state,
+            "rng": self.rng.to_json(),
             "hidden": self.hidden,
             "phase": self.phase,
             "market": list(self.market),
@@ -706,7 +712,7 @@ class MitanState(State):
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Self:
         out = object.__new__(cls)
-        out.rng = Rng(int(data["rng"]))
+        out.rng = Rng.from_json(data["rng"])
         out.hidden = bool(data["hidden"])
         out.phase = int(data["phase"])
         out.market = [int(n) for n in data["market"]]

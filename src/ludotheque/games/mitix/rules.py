@@ -715,6 +715,7 @@ class MitixState(State):
                 pool.subtract(self.shown[t])
                 cards = list(pool.elements())
                 out.areopage[t] = rng.sample(cards, len(self.areopage[t]))
+            out.rng = rng.fork()
             return out
         rng.shuffle(out.pile)
         for s in (0, 1):
@@ -725,6 +726,8 @@ class MitixState(State):
                 else:
                     options = out._distinct(out.areopage[s])
                 out.pending[s] = rng.choice(options)
+        # The true generator would give every copy the real next pile when this one empties.
+        out.rng = rng.fork()
         return out
 
     def reopen_secret_choices(self, seat: int) -> None:
@@ -741,7 +744,7 @@ class MitixState(State):
     def clone(self) -> Self:
         out = object.__new__(type(self))
         out.mode = self.mode
-        out.rng = Rng(self.rng.state)
+        out.rng = self.rng.copy()
         out.areopage = [self.areopage[0][:], self.areopage[1][:]]
         out.olympe = [self.olympe[0][:], self.olympe[1][:]]
         out.vivants = [self.vivants[0][:], self.vivants[1][:]]
@@ -762,7 +765,7 @@ class MitixState(State):
 
     def to_json(self) -> dict[str, JSON]:
         return {
-            "mode": MODES[self.mode], "rng": self.rng.state, "areopage": self.areopage,
+            "mode": MODES[self.mode], "rng": self.rng.to_json(), "areopage": self.areopage,
             "olympe": self.olympe, "vivants": self.vivants, "enfers": self.enfers,
             "rounds": self.rounds, "phase": PHASES[self.phase], "pending": self.pending,
             "engaged": self.engaged, "in_bataille": self.in_bataille,
@@ -775,7 +778,7 @@ class MitixState(State):
     def from_json(cls, data: Mapping[str, Any]) -> Self:
         out = object.__new__(cls)
         out.mode = MODES.index(data["mode"])
-        out.rng = Rng(int(data["rng"]))
+        out.rng = Rng.from_json(data["rng"])
         out.areopage = [list(a) for a in data["areopage"]]
         out.olympe = [list(o) for o in data["olympe"]]
         out.vivants = [list(v) for v in data["vivants"]]

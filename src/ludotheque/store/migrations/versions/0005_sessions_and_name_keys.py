@@ -13,8 +13,7 @@ from alembic import op
 from ludotheque.store.names import name_key
 
 revision: str = '0005'
-# TODO(lead, at merge): '0004' (another branch's migration); '0003' until it lands.
-down_revision: str | None = '0003'
+down_revision: str | None = '0004'
 branch_labels: str | None = None
 depends_on: str | None = None
 
