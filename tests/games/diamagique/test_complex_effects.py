@@ -152,3 +152,23 @@ def test_dg14_the_chateau_reads_what_the_sorts_left_in_its_category(active: int)
     res = resolve(real_table(("Sylves", "Braises"), casts, active, "Bastion des marées"))
     # Ronce (Sylves M3) -1 on the Sort he faces; Orage (Braises M3) +1 in a Bleu Château.
     assert (res.values[2], res.values[5]) == (2, 0 + 1 - 1)
+
+
+def test_who_is_active_never_changes_two_facing_sorts_of_the_set() -> None:
+    """Every pair of the set's Sorts whose effect reads another Sort or a count (complex,
+    DG-14 steps 4 and 5), with a plain Sort, facing each other in each position, under each
+    Château (and none) whose effect does not ask who is active: swapping the active player,
+    and so the order DG-14 applies their effects in, changes neither final Puissance
+    (issue 19)."""
+    chateaux: list[str | None] = [None] + [c.name for c in CARDS.chateaux
+                                           if c.effet.si.actif is None]
+    sorts = [s for s in CARDS.sorts if s.effet is not None and s.effet.source is not None]
+    sorts.append(sort_named("Torrent de lave"))
+    for chateau in chateaux:
+        for position in range(3):
+            for mine in sorts:
+                for theirs in sorts:
+                    casts = [(0, position, mine), (1, position, theirs)]
+                    a = resolve(real_table(("Aube", "Marées"), casts, 0, chateau)).values
+                    b = resolve(real_table(("Aube", "Marées"), casts, 1, chateau)).values
+                    assert a == b, (chateau, position + 1, mine.name, theirs.name, a, b)
