@@ -4,6 +4,7 @@ report.json is refused with the file and the field at fault."""
 from __future__ import annotations
 
 import json
+from itertools import combinations
 from pathlib import Path
 from typing import Any
 
@@ -43,6 +44,21 @@ def test_every_shipped_report_has_findings_in_french_and_english_that_fit_it() -
             words = item.findings.text(lang)
             assert words.headline and len(words.paragraphs) >= 1, (item.setup, lang)
         assert item.findings.text("fr") != item.findings.text("en")
+
+
+def test_the_diamagique_reports_cover_every_pairing_of_the_ready_made_decks() -> None:
+    """Issue 19: one report per pair of Diamagique's ready-made decks, not Aube-Marées only."""
+    from ludotheque.games.diamagique.catalog import CARDS
+
+    pairings: list[frozenset[str]] = []
+    for item in list_reports():
+        if isinstance(item, Shipped) and item.report.game == "diamagique":
+            decks = item.report.options["decks"]
+            assert isinstance(decks, list) and all(isinstance(d, str) for d in decks)
+            pairings.append(frozenset(str(d) for d in decks))
+    names = [deck.name for deck in CARDS.decks]
+    assert sorted(pairings, key=sorted) == sorted(
+        (frozenset(pair) for pair in combinations(names, 2)), key=sorted)
 
 
 FINDINGS = """seats = [38.0, 62.0]

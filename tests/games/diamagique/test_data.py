@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from ludotheque.core import DataError
-from ludotheque.games.diamagique.cards import load_cards
+from ludotheque.games.diamagique.cards import deck_problems, load_cards
 
 FILES = ("equipes.toml", "sorts.toml", "chateaux.toml", "decks.toml")
 
@@ -32,6 +32,21 @@ def _edit(folder: Path, name: str, old: str, new: str) -> None:
 def test_the_shipped_data_loads(data: Path) -> None:
     cards = load_cards(data)
     assert len(cards.sorts) == 60 and len(cards.decks) == 4
+
+
+def test_dg8_every_sort_is_in_a_ready_made_deck_and_every_deck_is_legal(data: Path) -> None:
+    """DG-8: the ready-made decks play the whole set (issue 19: Or des anciens, Forge
+    ancestrale, Mémoire de l'humus and Mémoire des glaces were in none); each is legal (DG-1,
+    DG-7: 40 Sorts, 3 copies at most, a colour of the team; 8 Châteaux)."""
+    cards = load_cards(data)
+    in_decks = {cards.sorts[i].name for deck in cards.decks for i in deck.sorts}
+    assert in_decks == {s.name for s in cards.sorts}
+    for deck in cards.decks:
+        names = [cards.sorts[i].name for i in deck.sorts]
+        lines = [(name, names.count(name)) for name in sorted(set(names))]
+        castles = [cards.chateaux[i].name for i in deck.chateaux]
+        assert deck_problems(cards, cards.equipes[deck.equipe].name, lines, castles) == [], \
+            deck.name
 
 
 @pytest.mark.parametrize(("name", "old", "new", "message"), [

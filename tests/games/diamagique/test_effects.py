@@ -18,7 +18,7 @@ AMOUNTS: dict[str, dict[str, object]] = {
 # (first category, second category, what the second touches, base of the target Sort,
 #  Puissance of the facing Sort, the target's final Puissance in the text's order).
 # The first effect is on the target Sort itself; the second comes from an allied Sort and
-# touches the target ("cible") or the facing Sort ("adverse"). Effects: valeur -> 2, x2, /2,
+# touches the target ("cible") or the facing Sorts ("adverse"). Effects: valeur -> 2, x2, /2,
 # + facing Sort's Puissance, - facing Sort's Puissance, +1, -1, modified Puissance = 4.
 PAIRS = [
     ("valeur", "multiplicateur", "cible", 5, 3, 4),              # 2 x2 = 4 (not 10 -> 2)
@@ -60,8 +60,10 @@ def _target_after(first: str, second: str, on: str, base: int, facing: int,
                       **AMOUNTS[second])
     else:
         other = effet(categorie=second, cible="adversaires", **AMOUNTS[second])
+    # A complex effect measures from its own card: "Aide" faces a Sort of the same Puissance,
+    # so that its "Sort adverse" is worth what the target's is.
     t = table([(0, 0, spell("Cible", base, own)), (0, 1, spell("Aide", 0, other)),
-               (1, 0, spell("Adverse", facing))])
+               (1, 0, spell("Adverse", facing)), (1, 1, spell("Face à l'aide", facing))])
     return resolve(t, order).values[0]
 
 
@@ -222,29 +224,28 @@ def test_dg14_complex_sources(source: str, gain: int) -> None:
     assert resolve(t).values[1] == 1 + gain
 
 
-def test_dg14_a_complex_effect_reads_current_values_in_sequence() -> None:
-    """Within one category the effects apply one after the other, each reading the Puissance
-    left by the previous one: two Sorts that each add the facing Sort's Puissance."""
-    # Pins DG-14.
+@pytest.mark.parametrize("active", [0, 1])
+def test_decision_complex_effects_of_a_category_read_the_same_values(active: int) -> None:
+    """Within one category the two players' complex effects read the Puissances as the
+    category found them, together: two Sorts that each add the facing Sort's Puissance give
+    1 + 2 and 2 + 1, whoever is active (issue 19: was 3 and 5 with seat 0 active)."""
+    # Pins DG-14 (order of the categories) and decision 4.
     copy = effet(categorie="complexe_positif", source="adverse")
-    t = table([(0, 0, spell("Premier", 1, copy)), (1, 0, spell("Second", 2, copy))])
+    t = table([(0, 0, spell("Premier", 1, copy)), (1, 0, spell("Second", 2, copy))],
+              active=active)
     res = resolve(t)
-    # The active player's copy first: 1 + 2 = 3; then the other's: 2 + 3 = 5.
-    assert res.values[0] == 3
-    assert res.values[3] == 5
+    assert (res.values[0], res.values[3]) == (3, 3)
 
 
-def test_decision_an_effect_on_several_sorts_takes_the_active_players_first() -> None:
-    """Arène des duels: each Sort in position 1 adds the Puissance of the Sort it faces.
-    The active player's Sort first (2 + 5 = 7), then the other's reads it (5 + 7 = 12)."""
+@pytest.mark.parametrize("active", [0, 1])
+def test_dg5_a_chateau_effect_on_both_sorts_reads_them_together(active: int) -> None:
+    """Arène des duels: each Sort in position 1 adds the Puissance of the Sort it faces, both
+    from the same values (DG-5: the Château applies to both players): 2 + 5 and 5 + 2, whoever
+    is active (issue 19: was 7 and 12, the second reading the first's new value)."""
     arena = ChateauData(name="Arène", couleurs=("Rouge",),
                         effet=effet(categorie="complexe_positif", source="adverse", cible="tous",
                                     si={"position": [1]}))
-    for active in (0, 1):
-        t = table([(1, 0, spell("Cinq", 5)), (0, 0, spell("Deux", 2))], active=active,
-                  chateau=arena)
-        values = resolve(t).values
-        if active == 0:
-            assert (values[0], values[3]) == (7, 12)
-        else:  # the other way round: 5 + 2 = 7 first, then 2 + 7 = 9
-            assert (values[0], values[3]) == (9, 7)
+    t = table([(1, 0, spell("Cinq", 5)), (0, 0, spell("Deux", 2))], active=active,
+              chateau=arena)
+    values = resolve(t).values
+    assert (values[0], values[3]) == (7, 7)

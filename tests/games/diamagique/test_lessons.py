@@ -307,7 +307,9 @@ def test_dg19_the_sixth_diamagique_wins_at_once(place: str) -> None:
     assert cast_value(before, "M3 colonne-solaire") == 7
     state = play_through("fin", "M3 colonne-solaire", "M1 aurore-incandescente",
                          "M2 choeur-de-lumiere", place)
-    assert state.last is not None and state.last["totals"] == [11, 9]
+    # The Bastion des marées reads both Sorts in position 3 together (DG-5): Colonne solaire
+    # 5 - 3 = 2, Pollen lourd 3 - 5 -> 0.
+    assert state.last is not None and state.last["totals"] == [11, 8]
     result = state.result()
     assert result is not None and result.reason == "six_diamagiques"
     assert result.winners == (LEARNER,) and result.scores == (6.0, 4.0)

@@ -46,7 +46,8 @@ COMPLEXES = ("complexe_positif", "complexe_negatif")
 
 # Whose Sorts an effect touches, seen from the card that carries it.
 Cible = Literal["ce_sort", "adverse", "allies", "adversaires", "tous"]
-# What a complex effect adds or subtracts, seen from the Sort it modifies.
+# What a complex effect adds or subtracts, seen from the card that carries it, as its text
+# reads (a Château, which has no side, sees it from each Sort it modifies).
 Source = Literal["adverse", "allies", "adversaires", "diamagiques", "diamagiques_magicien"]
 
 

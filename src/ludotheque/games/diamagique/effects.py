@@ -132,13 +132,22 @@ def resolve(table: Table, category_order: Sequence[str] = CATEGORIES) -> Resolut
                      key=lambda s: (rank_of[s.effet.categorie], s.key[1], s.key[2]))
     # Targets in a stable order: the active player's Sorts first, each side in casting order.
     target_order = sorted(table.casts, key=lambda c: (c.seat != table.active, c.rank))
+    # What complex effects read (decision 4): within a category, the two players' cards read
+    # the Puissances as the category found them, together, so who is active does not matter;
+    # the Château comes after them (DG-14) and reads what they left, for both players at once
+    # (DG-5, the text: "s'applique aux deux joueurs").
+    read: list[int | None] = list(values)
+    group: tuple[str, bool] | None = None
     for src in ordered:
+        if (src.effet.categorie, src.seat is None) != group:
+            group = (src.effet.categorie, src.seat is None)
+            read = list(values)
         for target in _targets(src, target_order, cast_at):
             if not _holds(src.effet, target, table):
                 continue
             before = values[target.slot]
             assert before is not None
-            after = _apply(src.effet, before, target, values, table)
+            after = _apply(src, before, target, read, table)
             # DG-14: a Sort's Puissance never drops below 0.
             after = max(0, after)
             values[target.slot] = after
@@ -187,8 +196,9 @@ def _holds(effet: Effet, target: Cast, table: Table) -> bool:
         set(si.magicien_couleur).intersection(wizard.couleurs))
 
 
-def _apply(effet: Effet, before: int, target: Cast, values: Sequence[int | None],
+def _apply(src: Source, before: int, target: Cast, read: Sequence[int | None],
            table: Table) -> int:
+    effet = src.effet
     cat = effet.categorie
     amount = effet.factor
     if cat in ("valeur", "puissance_modifiee"):
@@ -201,22 +211,29 @@ def _apply(effet: Effet, before: int, target: Cast, values: Sequence[int | None]
         return before + amount
     if cat == "negatif":
         return before - amount
-    # Complex effects read other Sorts' current Puissance, seen from the modified Sort.
-    gained = amount * _measure(effet, target, values, table)
+    # A complex effect's measure is seen from the card that carries it, as its text reads:
+    # Brûlure's "le Sort adverse : − la Puissance du Sort adverse" names one Sort twice. A
+    # Château has no side: it measures from each Sort it modifies (DG-5).
+    if src.seat is None or src.position is None:
+        seat, position = target.seat, target.position
+    else:
+        seat, position = src.seat, src.position
+    gained = amount * _measure(effet, seat, position, read, table)
     return before + gained if cat == "complexe_positif" else before - gained
 
 
-def _measure(effet: Effet, target: Cast, values: Sequence[int | None], table: Table) -> int:
+def _measure(effet: Effet, seat: int, position: int, read: Sequence[int | None],
+             table: Table) -> int:
+    """What `effet.source` is worth seen from the Magicien in `position` of `seat`."""
     source = effet.source
-    seat, position = target.seat, target.position
     if source == "adverse":
-        facing = values[(1 - seat) * 3 + position]  # DG-15
+        facing = read[(1 - seat) * 3 + position]  # DG-15
         return facing or 0
     if source == "allies":
-        return sum(v for i, v in enumerate(values[seat * 3:seat * 3 + 3])
+        return sum(v for i, v in enumerate(read[seat * 3:seat * 3 + 3])
                    if v is not None and i != position)
     if source == "adversaires":
-        return sum(v for v in values[(1 - seat) * 3:(1 - seat) * 3 + 3] if v is not None)
+        return sum(v for v in read[(1 - seat) * 3:(1 - seat) * 3 + 3] if v is not None)
     if source == "diamagiques":
         return sum(len(h) for h in table.held[seat])
     return len(table.held[seat][position])  # diamagiques_magicien

@@ -106,7 +106,7 @@ def resolve_deck(choice: str | DeckSpec, seat: int) -> Deck:
 class Diamagique(Game):
     id = "diamagique"
     title = "Diamagique"
-    version = "1"
+    version = "2"  # 2: complex effects read as the card text says (issue 19)
     min_players = 2  # DG-1: two players
     max_players = 2
     options_type = DiamagiqueOptions
