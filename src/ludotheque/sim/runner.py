@@ -32,7 +32,7 @@ class Outcome:
     ranks: tuple[int, ...]
     reason: str
     actions: int
-    record: Record
+    record: Record | None  # None once the record has been saved or used (sim/jobs.py)
 
 
 @dataclass
