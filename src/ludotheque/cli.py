@@ -13,6 +13,7 @@ from typing import Any, TypeVar
 import click
 from rich.console import Console
 from rich.markdown import Markdown
+from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
@@ -32,7 +33,8 @@ console = Console()
 
 
 def fail(message: str) -> None:
-    Console(stderr=True).print(f"[bold red]error:[/] {message}")
+    # escaped: a message may hold brackets ('ludotheque[lab]') that are not markup
+    Console(stderr=True).print(f"[bold red]error:[/] {escape(message)}")
     sys.exit(1)
 
 
