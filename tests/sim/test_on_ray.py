@@ -26,6 +26,9 @@ from ludotheque.sim.on_ray import DIE_ONCE, LOCAL, OverRay, on_ray
 
 from .test_lab import stopped_after
 
+# One worker of `pytest -n` runs them all (./dev test: --dist loadgroup): one Ray instance.
+pytestmark = pytest.mark.xdist_group("ray")
+
 SRC = Path(ludotheque.__file__).resolve().parent.parent
 TIMINGS = {"seconds", "games_per_second"}
 

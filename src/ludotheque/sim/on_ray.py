@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import importlib
 import os
+import socket
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -30,6 +31,21 @@ def _ray() -> Any:
     except ImportError as exc:
         raise LabError("--ray needs Ray: pip install 'ludotheque[lab]' "
                        "(or pip install ray)") from exc
+
+
+def reachable(address: str, timeout: float = 5.0) -> None:
+    """Fail at once when nothing listens at HOST:PORT (or ray://HOST:PORT): Ray itself would
+    wait for a head that is not there for minutes."""
+    if address == "auto":
+        return  # Ray finds the cluster of this machine, or says there is none
+    host, sep, port = address.removeprefix("ray://").rpartition(":")
+    if not sep or not port.isdigit() or not host:
+        raise LabError(f"--ray {address!r}: give auto, HOST:PORT or ray://HOST:PORT")
+    try:
+        socket.create_connection((host.strip("[]"), int(port)), timeout=timeout).close()
+    except OSError as exc:
+        raise LabError(f"cannot join Ray at {address}: nothing answers there "
+                       f"({exc.strerror or exc}); is `ray start --head` running?") from exc
 
 
 def _play_batch(job: Job[R], index: int, items: Sequence[Any],
@@ -102,6 +118,7 @@ def on_ray(address: str, cpus: int | None = None) -> Iterator[OverRay]:
             ray.init(address="local", num_cpus=cpus, include_dashboard=False,
                      log_to_driver=False)
         else:
+            reachable(address)
             ray.init(address=address, log_to_driver=False)
     except (ConnectionError, ValueError, RuntimeError) as exc:
         where = "start a local Ray instance" if address == LOCAL else f"join Ray at {address}"
