@@ -26,7 +26,7 @@ from ludotheque.sim.balance import Balance, markdown, plot
 from ludotheque.sim.jobs import BalanceJob, SimJob, Tagged
 from ludotheque.sim.lab import Job, LabError, OverProcesses, R, Run, Stream, in_process, play_series
 from ludotheque.sim.on_ray import LOCAL
-from ludotheque.sim.runner import Match, Outcome, Summary
+from ludotheque.sim.runner import Match, Outcome, Scored, Summary
 from ludotheque.terminal import HUMAN, TerminalGame
 
 console = Console()
@@ -247,6 +247,8 @@ def play_lab(job: Job[R], title: str, batch_size: int, workers: int, ray_address
     except LabError as exc:
         fail(str(exc))
         raise
+    except KeyboardInterrupt:  # before the first batch left (Ray still starting, say)
+        interrupted(Run({}, 0, True), total, progress)
     return run
 
 
@@ -303,10 +305,10 @@ def sim(game_id: str, count: int, bots: str, players: int | None, option_pairs: 
     progress = progress_beside(json_out)
     live = Summary(match)
 
-    def arrived(outcomes: list[Outcome]) -> str:
+    def arrived(outcomes: list[Scored]) -> str:
         for o in outcomes:
             live.add(o)
-            if records is not None and o.record is not None:
+            if records is not None and isinstance(o, Outcome):
                 o.record.save(records / f"{game.id}-{o.seed}.json")
         return seats_so_far([(w, live.games) for w in live.wins])
 

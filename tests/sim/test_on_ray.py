@@ -8,8 +8,10 @@ from __future__ import annotations
 
 import json
 import os
+import signal
 import subprocess
 import sys
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -121,17 +123,30 @@ def test_a_run_interrupted_is_resumed_on_ray(ray_instance: OverRay, tmp_path: Pa
     assert [json.loads(line)["batch"] for line in kept] == [0, 1]
 
 
-def test_join_a_running_instance_by_its_address(ray_instance: OverRay,
-                                                tmp_path: Path) -> None:
-    """`--ray ADDRESS` from another process joins the running instance (as a cluster's
-    head is joined) instead of starting one."""
+def test_ctrl_c_on_a_cluster_joined_by_address_then_resume(ray_instance: OverRay,
+                                                          tmp_path: Path) -> None:
+    """`--ray ADDRESS` from another process joins the running instance (as a cluster's head
+    is joined) instead of starting one; a real SIGINT stops it cleanly (exit 130, what was
+    played printed), and --resume finishes the run as one never interrupted."""
     address = ray_instance.ray.get_runtime_context().gcs_address
-    env = {**os.environ, "PYTHONPATH": str(SRC)}
-    args = ["sim", "mindbug", "-n", "12", "--seed", "3", "--batch", "3"]
-    joined = subprocess.run([sys.executable, "-m", "ludotheque.cli", *args, "--ray", address,
-                             "--json", str(tmp_path / "joined.json")],
-                            env=env, capture_output=True, text=True, timeout=180)
-    assert joined.returncode == 0, joined.stderr
-    assert "Started a local Ray instance" not in joined.stderr
+    env = {**os.environ, "PYTHONPATH": str(SRC), "COLUMNS": "200"}
+    args = ["sim", "mindbug", "-n", "400", "--seed", "3", "--batch", "4"]
+    out = tmp_path / "joined.json"
+    progress = tmp_path / "joined.json.progress.jsonl"
+    child = subprocess.Popen([sys.executable, "-m", "ludotheque.cli", *args, "--ray", address,
+                              "--json", str(out)],
+                             env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline and child.poll() is None:
+        if progress.exists() and len(progress.read_text(encoding="utf-8").splitlines()) > 3:
+            break
+        time.sleep(0.02)
+    child.send_signal(signal.SIGINT)
+    _, err = child.communicate(timeout=120)
+    assert child.returncode == 130, err
+    assert "Started a local Ray instance" not in err
+    assert "interrupted:" in err and "of 400 games played" in err
+    assert not out.exists() and progress.exists()
+    ludo(*args, "--ray", "--resume", "--json", str(out))
     ludo(*args, "--json", str(tmp_path / "here.json"))
-    assert untimed(tmp_path / "joined.json") == untimed(tmp_path / "here.json")
+    assert untimed(out) == untimed(tmp_path / "here.json")

@@ -16,7 +16,7 @@ from ludotheque.core import JSON
 
 from .arena import Arena, Played, play_game
 from .balance import tags_of
-from .runner import Match, Outcome, play_one
+from .runner import Match, Scored, play_one
 
 
 def _match_identity(match: Match) -> dict[str, JSON]:
@@ -26,7 +26,7 @@ def _match_identity(match: Match) -> dict[str, JSON]:
 
 @dataclass(frozen=True)
 class SimJob:
-    """`ludo sim`: games from seeds first_seed.., their outcomes (with records if asked)."""
+    """`ludo sim`: games from seeds first_seed.., their results (with records if asked)."""
 
     match: Match
     games: int
@@ -37,27 +37,27 @@ class SimJob:
     def items(self) -> Sequence[int]:
         return range(self.first_seed, self.first_seed + self.games)
 
-    def play(self, items: Sequence[Any]) -> list[Outcome]:
+    def play(self, items: Sequence[Any]) -> list[Scored]:
+        """The games' results; with `records`, each an `Outcome` that brings its record."""
         game = games.get(self.match.game)
         outcomes = [play_one(game, self.match, seed) for seed in items]
         if self.records:
-            return outcomes
-        return [Outcome(o.seed, o.utilities, o.ranks, o.reason, o.actions, None)
-                for o in outcomes]
+            return list(outcomes)
+        return [Scored(o.seed, o.utilities, o.ranks, o.reason, o.actions) for o in outcomes]
 
     def identity(self) -> dict[str, JSON]:
         return {**_match_identity(self.match), "games": self.games,
                 "first_seed": self.first_seed}
 
-    def dump(self, result: Outcome) -> JSON:
+    def dump(self, result: Scored) -> JSON:
         return {"seed": result.seed, "utilities": list(result.utilities),
                 "ranks": list(result.ranks), "reason": result.reason,
                 "actions": result.actions}
 
-    def load(self, data: Any) -> Outcome:
-        return Outcome(int(data["seed"]), tuple(float(u) for u in data["utilities"]),
-                       tuple(int(r) for r in data["ranks"]), str(data["reason"]),
-                       int(data["actions"]), None)
+    def load(self, data: Any) -> Scored:
+        return Scored(int(data["seed"]), tuple(float(u) for u in data["utilities"]),
+                      tuple(int(r) for r in data["ranks"]), str(data["reason"]),
+                      int(data["actions"]))
 
 
 @dataclass(frozen=True)

@@ -88,19 +88,18 @@ class OverRay:
             if batch is not None:
                 pending[task.remote(job_ref, batch.index, batch.items, die_once)] = batch.index
 
-        try:
-            for _ in range(max(2, self.in_flight_per_cpu * cpus)):
+        # Stopped early (Ctrl+C, an error), the batches in flight are left to end with the
+        # driver: Ray stops a job's tasks when its driver leaves. (ray.cancel here can race a
+        # task finishing and abort the process, Ray 2.60.)
+        for _ in range(max(2, self.in_flight_per_cpu * cpus)):
+            send()
+        while pending:
+            ready, _ = ray.wait(list(pending), num_returns=1)
+            for ref in ready:
+                index = pending.pop(ref)
+                results: list[R] = ray.get(ref)
                 send()
-            while pending:
-                ready, _ = ray.wait(list(pending), num_returns=1)
-                for ref in ready:
-                    index = pending.pop(ref)
-                    results: list[R] = ray.get(ref)
-                    send()
-                    yield index, results
-        finally:
-            for ref in pending:  # stopped early (Ctrl+C, an error): leave the cluster free
-                ray.cancel(ref)
+                yield index, results
 
 
 @contextmanager
