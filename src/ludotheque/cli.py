@@ -529,8 +529,9 @@ def arena_command(game_id: str, bot_list: str, count: int, players: int | None,
             for seat, b in enumerate(p.lineup):
                 score[names.index(arena.bots[b])] += p.utilities[seat]
                 seats[names.index(arena.bots[b])] += 1
-        return " ".join(f"{name}: {s / n if n else 0:.0%}"
-                        for name, s, n in zip(names, score, seats, strict=True))
+        return " ".join(f"{name}: {s / n if n else 0:.0%} ({low:.0%}-{high:.0%})"
+                        for name, s, n in zip(names, score, seats, strict=True)
+                        for low, high in [wilson(s, n)])  # over seats: a first look
 
     started = time.perf_counter()
     run = play_lab(ArenaJob(arena), f"{game.id} arena", batch_size, workers, ray_address,
