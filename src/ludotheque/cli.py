@@ -196,7 +196,8 @@ def lab_options(default_batch: int) -> Callable[[F], F]:
             click.option("--ray", "ray_address", is_flag=False, flag_value=LOCAL, default=None,
                          metavar="[ADDRESS]",
                          help="play over Ray: alone, a local Ray instance; with an address "
-                              "(auto, HOST:6379, ray://HOST:10001), the cluster there"),
+                              "(auto, HOST:6379, ray://HOST:10001), the cluster there; "
+                              "after GAME"),
             click.option("--batch", "batch_size", type=click.IntRange(min=1),
                          default=default_batch, show_default=True,
                          help="games sent to a worker at once"),
