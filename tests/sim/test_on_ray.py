@@ -28,9 +28,6 @@ from ludotheque.sim.on_ray import DIE_ONCE, LOCAL, OverRay, on_ray
 
 from .test_lab import stopped_after
 
-# One worker of `pytest -n` runs them all (./dev test: --dist loadgroup): one Ray instance.
-pytestmark = pytest.mark.xdist_group("ray")
-
 SRC = Path(ludotheque.__file__).resolve().parent.parent
 TIMINGS = {"seconds", "games_per_second"}
 
@@ -38,7 +35,9 @@ TIMINGS = {"seconds", "games_per_second"}
 @pytest.fixture(scope="module")
 def ray_instance() -> Iterator[OverRay]:
     """One local Ray instance for the module, started the way `--ray` starts it; the CLI
-    run in this process keeps that connection instead of starting its own."""
+    run in this process keeps that connection instead of starting its own. (Under
+    `pytest -n 2` each worker that runs some of these tests starts its own: xdist's
+    loadgroup, which would keep them on one worker, has no effect with pytest 9.2.)"""
     with on_ray(LOCAL, cpus=2) as stream:
         yield stream
 
