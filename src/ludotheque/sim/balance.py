@@ -15,7 +15,7 @@ will look strong or weak by chance. More games narrow every interval.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -24,6 +24,18 @@ from ludotheque.core.record import Step, replay_steps, start
 from ludotheque.core.stats import wilson
 
 from .runner import Match, Outcome
+
+
+def tags_of(game: Game, outcome: Outcome) -> list[list[str]]:
+    """Each seat's tags in a game played (`Game.balance_tags`), replayed from its record: the
+    true game with every event."""
+    first = start(game, outcome.record)
+    steps: list[Step] = []
+    end = first.clone()
+    for after, step in replay_steps(game, outcome.record):
+        steps.append(step)
+        end = after
+    return [sorted(t) for t in game.balance_tags(len(outcome.utilities), first, steps, end)]
 
 
 @dataclass
@@ -63,21 +75,18 @@ class Balance:
     reasons: dict[str, int] = field(default_factory=dict)
 
     def add(self, game: Game, outcome: Outcome) -> None:
-        """Count one game: its result by seat, and the tags its seats had (replayed from its
-        record, the true game with every event)."""
-        first = start(game, outcome.record)
-        steps: list[Step] = []
-        end = first.clone()
-        for after, step in replay_steps(game, outcome.record):
-            steps.append(step)
-            end = after
-        players = len(outcome.utilities)
-        tags = game.balance_tags(players, first, steps, end)
+        """Count one game: its result by seat, and the tags its seats had."""
+        self.add_tagged(outcome.utilities, outcome.reason, tags_of(game, outcome))
+
+    def add_tagged(self, utilities: Sequence[float], reason: str,
+                   tags: Sequence[Sequence[str]]) -> None:
+        """Count one game from its result by seat and each seat's tags (`tags_of`)."""
+        players = len(utilities)
         if not self.seats:
             self.seats = [Tally() for _ in range(players)]
         self.games += 1
-        self.reasons[outcome.reason] = self.reasons.get(outcome.reason, 0) + 1
-        for seat, utility in enumerate(outcome.utilities):
+        self.reasons[reason] = self.reasons.get(reason, 0) + 1
+        for seat, utility in enumerate(utilities):
             self.seats[seat].add(utility)
             for tag in tags[seat]:
                 self.tags.setdefault(tag, Tally()).add(utility)

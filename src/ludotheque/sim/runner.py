@@ -26,12 +26,20 @@ class Match:
 
 
 @dataclass(frozen=True)
-class Outcome:
+class Scored:
+    """A game's result: what a summary counts (what the lab keeps in its progress file)."""
+
     seed: int
     utilities: tuple[float, ...]
     ranks: tuple[int, ...]
     reason: str
     actions: int
+
+
+@dataclass(frozen=True)
+class Outcome(Scored):
+    """A game's result and its record."""
+
     record: Record
 
 
@@ -113,7 +121,7 @@ class Summary:
     endings: Counter[str] = field(default_factory=Counter)
     seconds: float = 0.0
 
-    def add(self, o: Outcome) -> None:
+    def add(self, o: Scored) -> None:
         if not self.wins:
             self.wins = [0.0] * len(o.utilities)
         self.games += 1
