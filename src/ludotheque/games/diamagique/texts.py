@@ -60,18 +60,21 @@ def effet_text(effet: Effet, lang: str = "fr") -> str:
     n = effet.montant
     cat = effet.categorie
     factor = f"{effet.factor} × " if effet.factor != 1 else ""
+    source = _SOURCE[lg].get(effet.source or "", "")
+    if factor and source.startswith("1 "):  # "2 par Diamagique", not "2 × 1 par Diamagique"
+        factor, source = "", f"{effet.factor}{source[1:]}"
     if lg == "fr":
         op = {"valeur": f"tombe à {n}", "multiplicateur": f"×{n}",
               "diviseur": f"÷{n} (arrondi inférieur)",
-              "complexe_positif": f"+ {factor}{_SOURCE['fr'].get(effet.source or '', '')}",
-              "complexe_negatif": f"− {factor}{_SOURCE['fr'].get(effet.source or '', '')}",
+              "complexe_positif": f"+ {factor}{source}",
+              "complexe_negatif": f"− {factor}{source}",
               "positif": f"+{n}", "negatif": f"−{n}",
               "puissance_modifiee": f"Puissance modifiée = {n}"}[cat]
     else:
         op = {"valeur": f"becomes {n}", "multiplicateur": f"×{n}",
               "diviseur": f"÷{n} (rounded down)",
-              "complexe_positif": f"+ {factor}{_SOURCE['en'].get(effet.source or '', '')}",
-              "complexe_negatif": f"− {factor}{_SOURCE['en'].get(effet.source or '', '')}",
+              "complexe_positif": f"+ {factor}{source}",
+              "complexe_negatif": f"− {factor}{source}",
               "positif": f"+{n}", "negatif": f"−{n}",
               "puissance_modifiee": f"modified Power = {n}"}[cat]
     conds = _conditions(effet, lg)
