@@ -128,6 +128,12 @@ class Step:
 def start(game: Game, record: Record) -> State:
     if record.game != game.id:
         raise RecordError(f"record is a {record.game!r} game, not {game.id!r}")
+    if record.game_version and record.game_version != game.version:
+        # The rules changed since (Game.version): the same seed deals or plays differently,
+        # so replaying would fail on some action, or worse, end differently. Say why.
+        raise RecordError(f"record was played under {game.title} rules version "
+                          f"{record.game_version}; this engine plays version {game.version}, "
+                          f"so the game cannot be replayed")
     try:
         return game.new(record.seed, record.players, record.options)
     except OptionsError as exc:

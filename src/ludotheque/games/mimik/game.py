@@ -62,13 +62,19 @@ class MimikOptions(Options):
 class Mimik(Game):
     id = "mimik"
     title = "MIMIK"
-    version = "1"
+    # 2: issue 19 (MK-2 first player drawn, MK-23 and MK-16 in Team mode, D10, MK-20, the
+    # Pickpocket freeze): games of version 1 no longer replay.
+    version = "2"
     min_players = 2
     max_players = 8
     options_type = MimikOptions
     state_type: ClassVar[type[State]] = MimikState
     hidden_information = True
     step_limit = 20_000  # MK-29 ends a game at 2,000 turns, at most a few actions each
+    # The conformance harness's biased players (issue 19): one discards whenever it can; one
+    # hoards, discarding anything but its MIMIK and picking pockets whenever it can.
+    playout_styles: ClassVar[Mapping[str, str]] = {
+        "discard-heavy": r"^discard ", "hoarding": r"^(discard (?!MIMIK)|Pickpocket )"}
 
     def validate(self, players: int, options: Options) -> None:
         assert isinstance(options, MimikOptions)
