@@ -91,6 +91,20 @@ def test_a_record_of_another_game_is_refused(game: HighCard) -> None:
         replay(game, record)
 
 
+def test_a_record_of_another_rules_version_is_refused_clearly(game: HighCard,
+                                                             finished: Record) -> None:
+    # Game.version changes when play changes (MIMIK 1 -> 2, issue 19): an old record is
+    # refused before any action, saying both versions, rather than failing on some move.
+    assert finished.game_version == game.version
+    finished.game_version = "0"
+    with pytest.raises(RecordError, match=f"version 0; this engine plays version {game.version}"):
+        replay(game, finished)
+    with pytest.raises(RecordError, match="cannot be replayed"):
+        list(replay_steps(game, finished))
+    finished.game_version = ""  # a record that does not say: replayed as it is
+    assert replay(game, finished).is_over()
+
+
 def test_a_resignation_is_a_stored_result_the_engine_did_not_reach(game: HighCard,
                                                                   finished: Record) -> None:
     """A resignation ends an unfinished two-player game: the record keeps it, replay accepts

@@ -3,9 +3,16 @@ left with no card, else the game froze on an empty hand with no legal action (MK
 
 from __future__ import annotations
 
-from ludotheque.games.mimik.rules import PICK, PLAY
+import pytest
 
-from .helpers import hand, play, table
+from ludotheque.core.conformance import ConformanceError, check_game_biased
+from ludotheque.core.game import Config, Options, State
+from ludotheque.games.mimik.cards import load_cards
+from ludotheque.games.mimik.game import Mimik, MimikOptions
+from ludotheque.games.mimik.notation import ActionPlay
+from ludotheque.games.mimik.rules import PICK, PLAY, MimikState
+
+from .helpers import code, hand, play, table
 
 
 def test_mk13_mk21_a_stolen_pickpocket_cannot_rob_the_hand_it_emptied() -> None:
@@ -41,3 +48,55 @@ def test_mk21_a_stolen_pickpocket_may_rob_a_hand_that_keeps_a_card() -> None:
     play(state, "Pickpocket 1", "take Pickpocket 1")
     assert state.phase == PICK and state.view(0)["robbed_hand"] == ["7"]
     assert state.legal_texts(0)
+
+
+# -- the conformance harness's biased playouts catch the freeze ---------------------------------
+class _Repro(MimikState):
+    """The issue's table as a game's start: seat 0 holds 2 to 6 and a Pickpocket, seat 1 only
+    a Pickpocket, both piles empty; the rest of the deck is out of the game."""
+
+    def start_like_the_issue(self) -> None:
+        self.hands = [sorted(code(c) for c in ("2", "3", "4", "5", "6", "Pickpocket")),
+                      [code("Pickpocket")]]
+        self.posed = [[], []]
+        self.deck, self.discard = [], []
+        self.active = 0
+
+
+class _OldRules(_Repro):
+    """The rules before the fix: a stolen card's plays judged with the victim still holding it."""
+
+    def _action_plays(self, seat: int, card: int, hand: list[int], index: int, score: int,
+                      robbed: int = -1) -> list[ActionPlay]:
+        return super()._action_plays(seat, card, hand, index, score)
+
+
+class _ReproGame(Mimik):
+    def __init__(self, state_type: type[_Repro]) -> None:
+        type(self).state_type = state_type
+        self.repro = state_type
+        super().__init__()
+
+    def _new(self, seed: int, players: int, options: Options) -> State:
+        state = self.repro.new(seed, players, 50, False, False, load_cards().deck(False))
+        assert isinstance(state, _Repro)
+        state.start_like_the_issue()
+        return state
+
+
+class _OldGame(_ReproGame):
+    pass
+
+
+class _FixedGame(_ReproGame):
+    pass
+
+
+def test_mk13_mk21_biased_playouts_find_the_freeze_under_the_old_rules_only() -> None:
+    # Issue 19: uniform random play from a full table almost never reaches this; the harness's
+    # biased players (always the first or last action, leanings, MIMIK's hoarding style) play
+    # from the issue's table and find the freeze under the old rules, none under the new.
+    config = Config(2, MimikOptions(), "issue-19")
+    with pytest.raises(ConformanceError, match="is to act but has no legal action"):
+        check_game_biased(_OldGame(_OldRules), config, 3)  # seeds 1 and 2 freeze
+    assert check_game_biased(_FixedGame(_Repro), config, 3).playouts == 3
