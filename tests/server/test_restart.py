@@ -130,3 +130,30 @@ def test_a_stored_game_the_rules_refuse_is_skipped_not_fatal(tmp_path: Path) -> 
     finally:
         server.stop()
         alice.close()
+
+
+def test_a_stored_game_of_older_rules_is_refused_by_version_not_fatal(tmp_path: Path) -> None:
+    """A game stored under an older rules version (Game.version: MIMIK 1 -> 2 changed who
+    starts) is refused before any action, with both versions in the log; the others go on."""
+    from sqlalchemy import create_engine, text
+
+    db = tmp_path / "old.sqlite3"
+    server = LiveServer(db).start()
+    alice = Player(server).guest("alice")
+    try:
+        good = alice.new_game(["me", "me"])
+        old = alice.new_game(["me", "me"])
+        server.stop()
+        engine = create_engine(f"sqlite:///{db}")
+        with engine.begin() as conn:
+            conn.execute(text("UPDATE games SET game_version = '0' WHERE id = :g"), {"g": old})
+        engine.dispose()
+        server = LiveServer(db, port=server.port).start()
+        again = alice.socket()
+        assert again.watch(good)["version"] == 0
+        again.send({"type": "watch", "game": old})
+        assert again.error()["code"] == "unknown_game"
+        assert "rules version 0; this engine plays version" in server.log.read_text()
+    finally:
+        server.stop()
+        alice.close()

@@ -317,8 +317,8 @@ _FR: dict[str, Say] = {
     "swapped_score": lambda d, who: (f"{who()} échange son score avec {who('other')} : "
                                      f"{d['before'][0]} contre {d['before'][1]} devient "
                                      f"{d['after'][0]} contre {d['after'][1]}"),
-    "tsunami": lambda d, who: (f"{who()} déclenche un {_card('Tsunami')} : chaque adversaire "
-                               "perd sa plus forte carte Valeur posée"),
+    "tsunami": lambda d, who: (f"{who()} déclenche un {_card('Tsunami')} : chacun des autres "
+                               "joueurs perd sa plus forte carte Valeur posée"),
     "tsunami_lost": lambda d, who: (f"{who('owner')} perd son {_card(d['card'])} posé "
                                     f"({_points(d['value'])})"),
     "overshoot": lambda d, who: (f"Dépassement : {who.side()} "
@@ -372,7 +372,7 @@ _EN: dict[str, Say] = {
                                      f"{who('other')}: {d['before'][0]} against "
                                      f"{d['before'][1]} becomes {d['after'][0]} against "
                                      f"{d['after'][1]}"),
-    "tsunami": lambda d, who: (f"{who()} unleashes a Tsunami: every opponent loses "
+    "tsunami": lambda d, who: (f"{who()} unleashes a Tsunami: every other player loses "
                                "their highest posed Value card"),
     "tsunami_lost": lambda d, who: (f"{who('owner')} loses their posed "
                                     f"{_card(d['card'], 'en')} "
