@@ -108,9 +108,9 @@ class MimikState(State):
     """One moment of a MIMIK game. Cards are small ints (see cards.py)."""
 
     __slots__ = ("active", "aside", "base", "beginner", "chooser", "deck", "discard", "hands",
-                 "members",
-                 "mimik_posed", "owed", "pending_card", "phase", "players", "posed", "queue",
-                 "rng", "skip", "target", "team_mode", "team_of", "turns", "victim", "winner")
+                 "members", "mimik_posed", "owed", "pending_card", "phase", "players", "posed",
+                 "queue", "rng", "skip", "target", "team_mode", "team_of", "turns", "victim",
+                 "winner")
 
     rng: Rng
     players: int
