@@ -4,6 +4,7 @@
     .venv/bin/python bench/mimik.py --seconds 3 --players 6 --team
 
     .venv/bin/python bench/mimik.py --soak 8p 0 500  # the conformance harness on seeds 0-499
+    .venv/bin/python bench/mimik.py --soak 8p 0 500 --biased  # its biased players instead
 
 A playout is a whole game from a new state to its end, every action chosen uniformly among
 the legal ones (the same loop the bots' rollouts and the simulator run).
@@ -45,14 +46,16 @@ def bench(players: int, seconds: float, options: dict[str, object]) -> str:
             f"playouts/s), {actions / max(games, 1):6.1f} actions per game ({ends})")
 
 
-def soak(label: str, first: int, count: int) -> str:
+def soak(label: str, first: int, count: int, biased: bool = False) -> str:
     """The conformance harness (the same check as tests/test_conformance.py) on one setup and
-    the seeds [first, first + count): a soak run can be split into chunks run side by side."""
-    from ludotheque.core.conformance import check_game
+    the seeds [first, first + count): a soak run can be split into chunks run side by side.
+    `biased`: its biased playouts (always first, last, leanings, MIMIK's styles) instead."""
+    from ludotheque.core.conformance import check_game, check_game_biased
 
     game = get("mimik")
     config = next(c for c in game.configs() if c.label == label)
-    report = check_game(game, config, count, first_seed=first)
+    check = check_game_biased if biased else check_game
+    report = check(game, config, count, first_seed=first)
     return f"seeds {first}-{first + count - 1}: {report.summary()}"
 
 
@@ -64,10 +67,11 @@ def main() -> None:
     parser.add_argument("--team", action="store_true")
     parser.add_argument("--beginner", action="store_true")
     parser.add_argument("--soak", nargs=3, metavar=("SETUP", "FIRST_SEED", "COUNT"))
+    parser.add_argument("--biased", action="store_true", help="with --soak: biased playouts")
     args = parser.parse_args()
     if args.soak:
         label, first, count = args.soak
-        print(soak(label, int(first), int(count)), flush=True)
+        print(soak(label, int(first), int(count), args.biased), flush=True)
         return
     options: dict[str, object] = {}
     if args.target != 50:

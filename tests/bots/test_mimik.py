@@ -137,3 +137,16 @@ def test_the_levels_play_whole_games_legally(players: int) -> None:
         seat = state.to_act()[0]
         state.apply(seat, bots[seat].choose(state, seat))
     assert state.result() is not None
+
+
+def test_mk23_mk16_the_policy_counts_a_tsunami_and_a_swap_on_the_partner() -> None:
+    # Seats 0 and 2 are partners: a Tsunami takes the partner's highest card too (MK-23), and a
+    # swap within the team changes no side's score (MK-16, MK-5).
+    from ludotheque.games.mimik.notation import Swap, Tsunami
+
+    state = table(4, team=True, hands=[["Tsunami", "Swap", "1", "1", "1", "1"], ["1"] * 5,
+                                       ["1"] * 5, ["1"] * 5],
+                  posed_cards=[[2], [3], [9, 4], [5]])
+    assert mimik_bots.score_effect(state, 0, Tsunami()) == {1: -8, 0: -9}
+    assert mimik_bots.score_effect(state, 0, Swap(0, 2, 0)) == {}
+    assert mimik_bots.score_effect(state, 0, Swap(0, 1, 0)) == {0: 1, 1: -1}

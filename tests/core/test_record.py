@@ -91,6 +91,25 @@ def test_a_record_of_another_game_is_refused(game: HighCard) -> None:
         replay(game, record)
 
 
+def test_a_record_of_other_rules_replays_or_says_both_versions(game: HighCard,
+                                                              finished: Record) -> None:
+    # Game.version changes when play changes (MIMIK 1 -> 2, issue 19). A record of another
+    # version is still replayed (most of a game's setups may play as they did); one that no
+    # longer replays is refused naming both versions, not only the action that failed.
+    assert finished.game_version == game.version
+    finished.game_version = "0"
+    assert replay(game, finished).is_over()
+    broken = Record(finished.game, finished.seed, finished.players, finished.options,
+                    moves=[Move(0, "p99"), *finished.moves[1:]], game_version="0")
+    with pytest.raises(RecordError, match=f"rules version 0; this engine plays version "
+                                          f"{game.version}"):
+        replay(game, broken)
+    broken.game_version = game.version  # the same rules: the action alone is blamed
+    with pytest.raises(RecordError) as refused:
+        replay(game, broken)
+    assert "rules version" not in str(refused.value)
+
+
 def test_a_resignation_is_a_stored_result_the_engine_did_not_reach(game: HighCard,
                                                                   finished: Record) -> None:
     """A resignation ends an unfinished two-player game: the record keeps it, replay accepts

@@ -393,3 +393,50 @@ class ShortEncoding(EncodedHighCard):
     def _new(self, seed: int, players: int, options: Options) -> State:
         assert isinstance(options, HighCardOptions)
         return ShortEncodingState(seed, options.hand_size)
+
+
+# -- a fault only a biased player reaches (the harness's biased playouts) ---------------------
+
+
+class HoarderFreezesState(HighCardState):
+    """The fault: a seat that played its lowest card four rounds running (a hoarder of high
+    cards) finds no legal action in the fifth. Uniform play gets there in about 1 game of 54;
+    a seat that always plays the first legal action (the lowest card) always does."""
+
+    def __init__(self, seed: int, hand_size: int) -> None:
+        super().__init__(seed, hand_size)
+        self.lowest_streak = [0, 0]
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        if seat in self.to_act() and self.lowest_streak[seat] >= 4:
+            return []
+        return super().legal_actions(seat)
+
+    def _apply(self, seat: int, action: Action) -> list[Event]:
+        assert isinstance(action, PlayCard)
+        lowest = action.card == min(self.hands[seat])
+        self.lowest_streak[seat] = self.lowest_streak[seat] + 1 if lowest else 0
+        return super()._apply(seat, action)
+
+    def clone(self) -> Self:
+        out = super().clone()
+        out.lowest_streak = list(self.lowest_streak)
+        return out
+
+    def to_json(self) -> dict[str, JSON]:
+        return {**super().to_json(), "lowest_streak": list(self.lowest_streak)}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Self:
+        out = super().from_json(data)
+        out.lowest_streak = list(data["lowest_streak"])
+        return out
+
+
+class HoarderFreezes(HighCard):
+    id = "hoarder_freezes"
+    state_type = HoarderFreezesState
+
+    def _new(self, seed: int, players: int, options: Options) -> State:
+        assert isinstance(options, HighCardOptions)
+        return HoarderFreezesState(seed, options.hand_size)

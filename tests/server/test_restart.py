@@ -130,3 +130,39 @@ def test_a_stored_game_the_rules_refuse_is_skipped_not_fatal(tmp_path: Path) -> 
     finally:
         server.stop()
         alice.close()
+
+
+def test_a_stored_game_of_older_rules_that_no_longer_replays_is_refused_not_fatal(
+        tmp_path: Path) -> None:
+    """A game stored under an older rules version (Game.version: MIMIK 1 -> 2 changed who
+    starts) that the engine can no longer replay is refused, with both versions in the log;
+    the others go on, an older game that still replays included."""
+    from sqlalchemy import create_engine, text
+
+    db = tmp_path / "old.sqlite3"
+    server = LiveServer(db).start()
+    alice = Player(server).guest("alice")
+    try:
+        good, older, broken = (alice.new_game(["me", "me"]) for _ in range(3))
+        sock = alice.socket()
+        sock.watch(broken)
+        sock.act(broken, 0)
+        server.stop()
+        engine = create_engine(f"sqlite:///{db}")
+        with engine.begin() as conn:
+            for gid in (older, broken):
+                conn.execute(text("UPDATE games SET game_version = '0' WHERE id = :g"),
+                             {"g": gid})
+            conn.execute(text("UPDATE moves SET action = 'p99' WHERE game_id = :g"),
+                         {"g": broken})
+        engine.dispose()
+        server = LiveServer(db, port=server.port).start()
+        again = alice.socket()
+        assert again.watch(good)["version"] == 0
+        assert again.watch(older)["version"] == 0
+        again.send({"type": "watch", "game": broken})
+        assert again.error()["code"] == "unknown_game"
+        assert "rules version 0; this engine plays version" in server.log.read_text()
+    finally:
+        server.stop()
+        alice.close()

@@ -36,7 +36,6 @@ from ludotheque.games.mimik.cards import (
     SWAP,
     SWAP_SCORE,
     TSUNAMI,
-    face_of,
 )
 from ludotheque.games.mimik.notation import (
     Copy,
@@ -165,14 +164,11 @@ def win_chances(state: State) -> list[float]:
 
 
 # -- the rollout policy --------------------------------------------------------------------------
-def _highest(state: MimikState, owner: int) -> int:
-    """The value a Tsunami takes from `owner` (its highest posed Value card, MK-23)."""
-    best = 0
-    for c in state.posed[owner]:
-        v = c & 15
-        if v != NO_VALUE and face_of(c) != MIMIK and v > best:
-            best = v
-    return best
+def _highest(state: MimikState, owner: int, actor: Seat) -> int:
+    """The value `actor`'s Tsunami takes from `owner` (its highest posed Value card, MK-23;
+    a MIMIK of another side passes, MK-27)."""
+    choices = state._drop_choices(owner, actor)
+    return state.posed[owner][choices[0]] & 15 if choices else 0
 
 
 def score_effect(state: MimikState, seat: Seat, play: Action) -> dict[int, int]:
@@ -204,6 +200,8 @@ def score_effect(state: MimikState, seat: Seat, play: Action) -> dict[int, int]:
         return {team_of[play.seat]: 11 - 2 * v}
     if kind is Swap:
         assert isinstance(play, Swap)
+        if team_of[play.seat] == mine:
+            return {}  # a swap with the partner keeps the team's score (MK-16, MK-5)
         gave = state.posed[seat][play.mine] & 15
         got = state.posed[play.seat][play.index] & 15
         return {mine: got - gave, team_of[play.seat]: gave - got}
@@ -216,8 +214,8 @@ def score_effect(state: MimikState, seat: Seat, play: Action) -> dict[int, int]:
     if kind is Tsunami:
         out: dict[int, int] = {}
         for s in range(state.players):
-            if team_of[s] != mine:
-                out[team_of[s]] = out.get(team_of[s], 0) - _highest(state, s)
+            if s != seat:  # every other player, a partner too (MK-23)
+                out[team_of[s]] = out.get(team_of[s], 0) - _highest(state, s, seat)
         return out
     if kind is Drop:
         assert isinstance(play, Drop)

@@ -23,6 +23,11 @@ At every step of every playout it checks that:
     `describe_result`), with the seats' names too; given names, no text names a seat by
     number ("Joueur 2", "Player 2").
 A failure raises ConformanceError naming the game, setup, playout seed and step.
+
+check_game_biased runs the same checks on playouts whose seats play biased policies (always the
+first or the last legal action, a seeded leaning for some kinds of action, or the game's own
+named styles, Game.playout_styles): players who discard or hoard reach corners of a game that
+uniform play almost never does (issue 19: a MIMIK Pickpocket froze on an empty hand).
 """
 
 from __future__ import annotations
@@ -152,7 +157,7 @@ class _Playout:
             elif legal:
                 raise self.fail(f"seat {s} is not to act but has legal actions")
         seat = self.rng.choice(acting)
-        action = self.rng.choice(legal_by_seat[seat])
+        action = self.choose(state, seat, legal_by_seat[seat])
         deep = self.rng.random() < self.deep
         self.check_notation([action] if not deep else legal_by_seat[seat])
         if deep:
@@ -170,6 +175,10 @@ class _Playout:
         if len(self.seen) > 400:
             del self.seen[:200]
         return seat, action
+
+    def choose(self, state: State, seat: int, legal: list[Action]) -> Action:
+        """The action played: uniformly random here; biased playouts override it."""
+        return self.rng.choice(legal)
 
     def check_encoding(self, state: State, legal_by_seat: dict[int, list[Action]]) -> None:
         if self.encoding is None:
@@ -411,6 +420,96 @@ def check_game(game: Game, config: Config, playouts: int, *, first_seed: int = 0
         raise ConformanceError(
             f"{game.id} [{config.label}]: the states declare hidden information but "
             f"determinize() never re-dealt anything in {report.hidden_steps} deep checks")
+    report.seconds = time.perf_counter() - started
+    return report
+
+
+# -- biased playouts -------------------------------------------------------------------------------
+# Uniform random play keeps hands, boards and piles in their usual shapes; a player who always
+# discards, hoards or takes the same branch drives a game into corners it rarely sees (an empty
+# hand, a dry draw pile, a stalled position). These policies play such players on every game,
+# through the contract only: an action's kind is read from its notation.
+
+BIASES = ("first", "last", "leaning")  # and the game's own styles (Game.playout_styles)
+
+
+def action_kinds(action: Action) -> tuple[str, str]:
+    """What kind of action this is, for a leaning policy: the first word of its notation (a
+    verb: "discard") and its first two words (a verb and a card: "discard MIMIK")."""
+    words = action.text().split(" ", 2)
+    return words[0], " ".join(words[:2])
+
+
+class _Leaning:
+    """A seeded taste for kinds of actions: each verb and each verb-and-card met gets a weight
+    drawn once, spread over four orders of magnitude each, and an action weighs the product.
+    So one seat nearly always discards but never its MIMIK, another keeps every stolen card,
+    another never plays a given card: the discard-heavy and hoarding players of a real table."""
+
+    def __init__(self, rng: Rng):
+        self.rng = rng
+        self.weights: dict[str, float] = {}
+
+    def weight(self, kind: str) -> float:
+        weight = self.weights.get(kind)
+        if weight is None:
+            weight = self.weights[kind] = 100.0 ** (2.0 * self.rng.random() - 1.0)
+        return weight
+
+    def choose(self, legal: Sequence[Action]) -> Action:
+        weights = []
+        for action in legal:
+            verb, card = action_kinds(action)
+            weights.append(self.weight(verb) * self.weight("\0" + card))
+        pick = self.rng.random() * sum(weights)
+        for action, weight in zip(legal, weights, strict=True):
+            pick -= weight
+            if pick < 0:
+                return action
+        return legal[-1]
+
+
+class _BiasedPlayout(_Playout):
+    """A playout where each seat follows one biased policy, drawn from the playout's seed:
+    always the first legal action, always the last, a seeded leaning (_Leaning), or one of the
+    game's named styles (a legal action matching its pattern, at random). Every check of the
+    uniform playouts still runs at every step."""
+
+    def __init__(self, game: Game, config: Config, seed: int, deep: float, report: Report):
+        super().__init__(game, config, seed, deep, report)
+        self.rng = Rng(derive_seed("conformance-biased", game.id, config.label, seed))
+        policies = [*BIASES, *game.playout_styles]
+        self.policies = [policies[self.rng.randrange(len(policies))]
+                         for _ in range(config.players)]
+        self.leanings = [_Leaning(self.rng.fork()) for _ in range(config.players)]
+        self.styles = {name: re.compile(pattern)
+                       for name, pattern in game.playout_styles.items()}
+
+    def fail(self, message: str) -> ConformanceError:
+        policies = ", ".join(f"seat {s} {p}" for s, p in enumerate(self.policies))
+        return super().fail(f"{message} [biased playout: {policies}]")
+
+    def choose(self, state: State, seat: int, legal: list[Action]) -> Action:
+        policy = self.policies[seat]
+        if policy == "first":
+            return legal[0]
+        if policy == "last":
+            return legal[-1]
+        style = self.styles.get(policy)
+        if style is not None:
+            matching = [a for a in legal if style.search(a.text())]
+            return self.rng.choice(matching or legal)
+        return self.leanings[seat].choose(legal)
+
+
+def check_game_biased(game: Game, config: Config, playouts: int, *, first_seed: int = 0,
+                      deep: float = 0.05) -> Report:
+    """Run `playouts` seeded biased playouts (_BiasedPlayout) of one setup, with the same checks
+    as check_game; raise ConformanceError on a fault."""
+    report = Report(game.id, f"{config.label} biased")
+    started = time.perf_counter()
+    for seed in range(first_seed, first_seed + playouts):
+        _BiasedPlayout(game, config, seed, deep, report).run()
     report.seconds = time.perf_counter() - started
     return report
 

@@ -304,6 +304,10 @@ class Game(ABC):
     hidden_information: ClassVar[bool] = False
     # The conformance harness fails a playout that runs longer than this many actions.
     step_limit: ClassVar[int] = 20_000
+    # Named styles of play the conformance harness's biased playouts also try (a real table's
+    # discard-heavy or hoarding player): each is a regular expression over the notation, and a
+    # seat with that style plays a matching legal action whenever there is one.
+    playout_styles: ClassVar[Mapping[str, str]] = {}
 
     _lessons: tuple[Lesson, ...] | None = None  # read on first use
 

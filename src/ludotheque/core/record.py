@@ -131,7 +131,18 @@ def start(game: Game, record: Record) -> State:
     try:
         return game.new(record.seed, record.players, record.options)
     except OptionsError as exc:
-        raise RecordError(f"record cannot start: {exc}") from None
+        raise RecordError(f"record cannot start: {exc}{_older_rules(game, record)}") from None
+
+
+def _older_rules(game: Game, record: Record) -> str:
+    """Why a record may no longer replay: it was played under other rules (Game.version).
+    A record of older rules is still replayed (a version counts every setup of a game, and
+    most of its games play as they did: Mindbug's two-player games did not change with Tag
+    Team's version 2); where it no longer replays, the error says both versions."""
+    if record.game_version and record.game_version != game.version:
+        return (f" (the record was played under {game.title} rules version "
+                f"{record.game_version}; this engine plays version {game.version})")
+    return ""
 
 
 def replay_steps(game: Game, record: Record) -> Iterator[tuple[State, Step]]:
@@ -144,12 +155,14 @@ def replay_steps(game: Game, record: Record) -> Iterator[tuple[State, Step]]:
             public = state.is_public(move.seat, action)
             events = state.apply(move.seat, action)
         except NotationError as exc:
-            raise RecordError(f"{where}: not in {game.title}'s notation: {exc.reason}",
-                              index=index) from None
+            raise RecordError(f"{where}: not in {game.title}'s notation: {exc.reason}"
+                              f"{_older_rules(game, record)}", index=index) from None
         except IllegalAction as exc:
-            raise RecordError(f"{where}: illegal: {exc.reason}", index=index) from None
+            raise RecordError(f"{where}: illegal: {exc.reason}{_older_rules(game, record)}",
+                              index=index) from None
         except LudoError as exc:
-            raise RecordError(f"{where}: {exc}", index=index) from None
+            raise RecordError(f"{where}: {exc}{_older_rules(game, record)}",
+                              index=index) from None
         yield state, Step(index, move, events, public)
 
 

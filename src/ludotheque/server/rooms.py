@@ -683,7 +683,8 @@ class Hub:
             return None
         moves = self.store.moves(game_id)
         record = Record(row.game, row.seed, row.players, dict(row.options),
-                        moves=[Move(m.seat, m.action) for m in moves])
+                        moves=[Move(m.seat, m.action) for m in moves],
+                        game_version=row.game_version)
         steps: list[Step] = []
         try:
             state = game.new(row.seed, row.players, row.options)

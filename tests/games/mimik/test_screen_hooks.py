@@ -50,11 +50,11 @@ def test_a_tsunami_drop_is_public_mk23() -> None:
 
 
 def test_is_public_answers_on_every_legal_action_of_random_games() -> None:
+    secret = 0
     for seed in range(4):
         state = GAME.new(seed, 2 + seed, {"team": seed == 2})
         assert isinstance(state, MimikState)
         rng = Rng(seed)
-        secret = 0
         while not state.is_over():
             seat = state.to_act()[0]
             actions = state.legal_actions(seat)
@@ -62,7 +62,7 @@ def test_is_public_answers_on_every_legal_action_of_random_games() -> None:
             secret += flags.count(False)
             assert flags == [not a.text().startswith("keep ") for a in actions]
             state.apply(seat, rng.choice(actions))
-        assert secret > 0  # some Pickpocket did come up
+    assert secret > 0  # some Pickpocket did come up in these games
 
 
 def test_a_copy_says_from_whom_it_copied_mk26() -> None:

@@ -39,20 +39,33 @@ def test_mk1_mk3_a_new_game_holds_the_whole_deck_and_deals_five_cards(players: i
     state = GAME.new(seed=players, players=players)
     assert isinstance(state, MimikState)
     assert sum(all_cards(state).values()) == 120
-    # MK-3: 5 cards each; MK-10: seat 0 has drawn its sixth.
-    assert [len(h) for h in state.hands] == [6] + [5] * (players - 1)
+    # MK-3: 5 cards each; MK-10: the first player (MK-2) has drawn its sixth.
+    first = state.to_act()[0]
+    assert [len(h) for h in state.hands] == [6 if s == first else 5 for s in range(players)]
 
 
-def test_mk2_seat_0_plays_first_and_play_goes_clockwise() -> None:
-    # MK-2: the seat shuffle is the platform's job when it seats people; the engine always
-    # starts with seat 0 and goes on in seat order.
-    state = GAME.new(seed=3, players=4)
+@pytest.mark.parametrize("players", [2, 4, 8])
+def test_mk2_the_first_player_is_drawn_from_the_seed_and_play_goes_clockwise(
+        players: int) -> None:
+    # MK-2: seats are shuffled by the seed: whoever sits at seat 0 (the room's creator, the
+    # daily player) does not always start; play then goes on in seat order.
+    firsts: Counter[int] = Counter()
+    for seed in range(12 * players):
+        state = GAME.new(seed=seed, players=players)
+        assert isinstance(state, MimikState)
+        first = state.to_act()[0]
+        assert GAME.new(seed=seed, players=players).to_act() == (first,)  # the seed decides
+        assert len(state.hands[first]) == 6  # MK-10: the first player has drawn
+        firsts[first] += 1
+    assert sorted(firsts) == list(range(players))
+    state = GAME.new(seed=3, players=players)
+    first = state.to_act()[0]
     order = []
-    for _ in range(5):
+    for _ in range(players + 1):
         seat = state.to_act()[0]
         order.append(seat)
         state.play(f"discard {hand(state, seat)[0]}")  # type: ignore[arg-type]
-    assert order == [0, 1, 2, 3, 0]
+    assert order == [(first + k) % players for k in range(players + 1)]
 
 
 def test_mk3_a_player_dealt_two_mimiks_keeps_one_and_draws_a_replacement() -> None:
@@ -62,8 +75,9 @@ def test_mk3_a_player_dealt_two_mimiks_keeps_one_and_draws_a_replacement() -> No
     deck = [code(c) for c in reversed(top_first)]
     state = MimikState.new(1, 2, 50, False, False, deck, stacked=True)
     assert state.hands[0].count(MIMIK) == 1
-    assert len(state.hands[0]) == 6  # 5 dealt and the first draw
-    assert MIMIK in state.deck  # the second MIMIK went back into the draw pile
+    assert len(state.hands[0]) == 5 + (state.to_act() == (0,))  # 5 dealt, and the first draw
+    # The second MIMIK went back into the draw pile (seat 1 may have drawn it since).
+    assert MIMIK in state.deck + state.hands[1]
     assert sum(Counter(state.deck + [c for h in state.hands for c in h]).values()) == 36
 
 
@@ -126,5 +140,6 @@ def test_mk4_options_combine() -> None:
     state = GAME.new(1, 6, {"target": 75, "team": True, "beginner": True})
     assert isinstance(state, MimikState)
     assert (state.target, state.team_mode, state.beginner) == (75, True, True)
-    play(state, f"discard {hand(state, 0)[0]}")
-    assert state.to_act() == (1,)
+    first = state.to_act()[0]
+    play(state, f"discard {hand(state, first)[0]}")
+    assert state.to_act() == ((first + 1) % 6,)

@@ -62,13 +62,19 @@ class MimikOptions(Options):
 class Mimik(Game):
     id = "mimik"
     title = "MIMIK"
-    version = "1"
+    # 2: issue 19 (MK-2 first player drawn, MK-23 and MK-16 in Team mode, D10, MK-20, the
+    # Pickpocket freeze): games of version 1 no longer replay.
+    version = "2"
     min_players = 2
     max_players = 8
     options_type = MimikOptions
     state_type: ClassVar[type[State]] = MimikState
     hidden_information = True
     step_limit = 20_000  # MK-29 ends a game at 2,000 turns, at most a few actions each
+    # The conformance harness's biased players (issue 19): one discards whenever it can; one
+    # hoards, discarding anything but its MIMIK and picking pockets whenever it can.
+    playout_styles: ClassVar[Mapping[str, str]] = {
+        "discard-heavy": r"^discard ", "hoarding": r"^(discard (?!MIMIK)|Pickpocket )"}
 
     def validate(self, players: int, options: Options) -> None:
         assert isinstance(options, MimikOptions)
@@ -311,8 +317,8 @@ _FR: dict[str, Say] = {
     "swapped_score": lambda d, who: (f"{who()} échange son score avec {who('other')} : "
                                      f"{d['before'][0]} contre {d['before'][1]} devient "
                                      f"{d['after'][0]} contre {d['after'][1]}"),
-    "tsunami": lambda d, who: (f"{who()} déclenche un {_card('Tsunami')} : chaque adversaire "
-                               "perd sa plus forte carte Valeur posée"),
+    "tsunami": lambda d, who: (f"{who()} déclenche un {_card('Tsunami')} : chacun des autres "
+                               "joueurs perd sa plus forte carte Valeur posée"),
     "tsunami_lost": lambda d, who: (f"{who('owner')} perd son {_card(d['card'])} posé "
                                     f"({_points(d['value'])})"),
     "overshoot": lambda d, who: (f"Dépassement : {who.side()} "
@@ -366,7 +372,7 @@ _EN: dict[str, Say] = {
                                      f"{who('other')}: {d['before'][0]} against "
                                      f"{d['before'][1]} becomes {d['after'][0]} against "
                                      f"{d['after'][1]}"),
-    "tsunami": lambda d, who: (f"{who()} unleashes a Tsunami: every opponent loses "
+    "tsunami": lambda d, who: (f"{who()} unleashes a Tsunami: every other player loses "
                                "their highest posed Value card"),
     "tsunami_lost": lambda d, who: (f"{who('owner')} loses their posed "
                                     f"{_card(d['card'], 'en')} "

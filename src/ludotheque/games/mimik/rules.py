@@ -107,9 +107,10 @@ def posed_json(card: int) -> list[JSON]:
 class MimikState(State):
     """One moment of a MIMIK game. Cards are small ints (see cards.py)."""
 
-    __slots__ = ("active", "base", "beginner", "chooser", "deck", "discard", "hands", "members",
-                 "mimik_posed", "owed", "pending_card", "phase", "players", "posed", "queue",
-                 "rng", "skip", "target", "team_mode", "team_of", "turns", "victim", "winner")
+    __slots__ = ("active", "aside", "base", "beginner", "chooser", "deck", "discard", "hands",
+                 "members", "mimik_posed", "owed", "pending_card", "phase", "players", "posed",
+                 "queue", "rng", "skip", "target", "team_mode", "team_of", "turns", "victim",
+                 "winner")
 
     rng: Rng
     players: int
@@ -130,6 +131,9 @@ class MimikState(State):
     queue: list[int]
     pending_card: int
     owed: list[int]
+    # Cards a Discard x2 just discarded, kept off the discard pile until the turn's draws are
+    # done (MK-20: "2 nouvelles cartes"); always empty between two actions.
+    aside: list[int]
     turns: int
     winner: int
     team_of: tuple[int, ...]
@@ -154,6 +158,10 @@ class MimikState(State):
         for scenario tests; otherwise it is shuffled by the seeded RNG."""
         self = object.__new__(cls)
         self.rng = Rng(seed)
+        # MK-2: the seats are shuffled by the seed, so who plays first is drawn; play then goes
+        # round in seat order (the text's "youngest player" has no meaning online). The seats
+        # themselves stay as the room seated people (partners sit opposite, MK-4).
+        first = self.rng.randrange(players)
         self.players = players
         self.target = target
         self.team_mode = team_mode
@@ -168,13 +176,14 @@ class MimikState(State):
         self.base = [0] * len(self.members)  # MK-5: the base is 0 at the start
         self.mimik_posed = [False] * players
         self.skip = [False] * players
-        self.active = 0  # MK-2: seat 0 plays first; seating people is the platform's job
+        self.active = first
         self.phase = PLAY
         self.victim = -1
         self.chooser = -1
         self.queue = []
         self.pending_card = 0
         self.owed = []
+        self.aside = []
         self.turns = 0
         self.winner = -1
         events: list[Event] = []
@@ -214,6 +223,7 @@ class MimikState(State):
         self.queue = []
         self.pending_card = 0
         self.owed = []
+        self.aside = []
         self.turns = 0
         self.winner = -1
         events: list[Event] = []
@@ -292,7 +302,10 @@ class MimikState(State):
                 continue
             previous = card
             # MK-21: play the stolen card at once as this turn's play (all rules apply) ...
-            out.extend(Take(play) for play in self._plays(seat, card, hand, -1, score))
+            # (MK-13: judged with the card out of the victim's hand: a stolen Pickpocket
+            # cannot aim at a victim it left with no card.)
+            out.extend(Take(play) for play in self._plays(seat, card, hand, -1, score,
+                                                          self.victim))
             # ... or keep it and discard another card of the hand.
             other = -1
             for mine in hand:
@@ -304,8 +317,10 @@ class MimikState(State):
                 out.append(Keep(card, mine))
         return out
 
-    def _plays(self, seat: int, card: int, hand: list[int], index: int, score: int) -> list[Play]:
-        """Every play of `card` by `seat`; `hand` minus position `index` is what else it holds."""
+    def _plays(self, seat: int, card: int, hand: list[int], index: int, score: int,
+               robbed: int = -1) -> list[Play]:
+        """Every play of `card` by `seat`; `hand` minus position `index` is what else it holds.
+        `robbed`: the seat `card` was just stolen from (MK-21), whose hand still holds it."""
         target = self.target
         if card <= 10:
             # MK-12 and MK-8: a Value card is posed unless it takes its owner above the target.
@@ -314,10 +329,11 @@ class MimikState(State):
             if self.mimik_posed[seat]:
                 # MK-25: after posing a MIMIK, a later one is a Value 5 for this player.
                 return [Pose(MIMIK)] if score + 5 <= target else []
-            return self._copies(seat, hand, index, score)
-        return list(self._action_plays(seat, card, hand, index, score))
+            return self._copies(seat, hand, index, score, robbed)
+        return list(self._action_plays(seat, card, hand, index, score, robbed))
 
-    def _copies(self, seat: int, hand: list[int], index: int, score: int) -> list[Play]:
+    def _copies(self, seat: int, hand: list[int], index: int, score: int,
+                robbed: int = -1) -> list[Play]:
         # MK-26: copy a card visible in play: any posed card, or the top of the discard pile.
         values: set[int] = set()
         for cards in self.posed:
@@ -330,7 +346,8 @@ class MimikState(State):
             values.add(top)
         out: list[Play] = [Copy(v) for v in sorted(values) if score + v <= self.target]  # MK-8
         if 11 <= top <= 19:
-            out.extend(CopyAction(p) for p in self._action_plays(seat, top, hand, index, score))
+            out.extend(CopyAction(p)
+                       for p in self._action_plays(seat, top, hand, index, score, robbed))
         # MK-28: with nothing to copy, the list is empty and the MIMIK cannot be played.
         return out
 
@@ -345,7 +362,7 @@ class MimikState(State):
         return out
 
     def _action_plays(self, seat: int, card: int, hand: list[int], index: int,
-                      score: int) -> list[ActionPlay]:
+                      score: int, robbed: int = -1) -> list[ActionPlay]:
         # MK-13: each target choice is its own play; an Action with no target cannot be played.
         # MK-24: the player who plays the Action chooses among the legal targets.
         target = self.target
@@ -370,13 +387,17 @@ class MimikState(State):
                     if c & 15 != NO_VALUE and (c >> 4) & 63 != MIMIK]
             if not mine:
                 return out_s
+            # MK-16, MK-23: "un autre joueur" is any other player, a partner included (a swap
+            # within a team leaves its score but changes whose card a Tsunami takes).
             theirs = [(o, j, c & 15) for o in range(self.players)
-                      if self.team_of[o] != my_team
+                      if o != seat
                       for j, c in enumerate(self.posed[o])
                       if c & 15 != NO_VALUE and (c >> 4) & 63 != MIMIK]
             for i, v in mine:
                 for o, j, w in theirs:
-                    if score - v + w <= target:  # MK-8
+                    # MK-8: the side's score after the swap (a swap with the partner keeps it).
+                    after = score if self.team_of[o] == my_team else score - v + w
+                    if after <= target:
                         out_s.append(Swap(i, o, j))
             return out_s
         if card == PAUSE:
@@ -394,13 +415,14 @@ class MimikState(State):
                         pairs.append(DiscardTwo(*pair))
             return pairs
         if card == PICKPOCKET:
-            # MK-21: another player's non-empty hand; the pickpocket needs a card left in hand
-            # so that keeping the stolen card (and discarding another) is possible.
+            # MK-21, MK-13: another player's non-empty hand (a robbed hand counted without the
+            # card just stolen from it); the pickpocket needs a card left in hand so that
+            # keeping the stolen card (and discarding another) is possible.
             left = len(hand) - (1 if index >= 0 else 0)
             if left < 1:
                 return []
             return [Pickpocket(v) for v in range(self.players)
-                    if v != seat and self.hands[v]]
+                    if v != seat and len(self.hands[v]) > (v == robbed)]
         if card == SWAP_SCORE:
             out_ss: list[ActionPlay] = []
             keep_mine = self._mimik_points(self.members[my_team])
@@ -412,30 +434,30 @@ class MimikState(State):
                     out_ss.append(SwapScore(seats[0]))
             return out_ss
         if card == TSUNAMI:
-            # MK-23: playable when it hits at least one posed card of another player.
+            # MK-23: playable when it hits at least one posed card of another player ("Tous
+            # les autres joueurs": a partner too; MK-27 spares only the other sides' MIMIKs).
             for owner in range(self.players):
-                if self.team_of[owner] == my_team:
-                    continue
-                for c in self.posed[owner]:
-                    if c & 15 != NO_VALUE and (c >> 4) & 63 != MIMIK:
-                        return [Tsunami()]
+                if owner != seat and self._drop_choices(owner, seat):
+                    return [Tsunami()]
             return []
         raise AssertionError(f"not an Action card: {card}")
 
     def _mimik_points(self, seats: tuple[int, ...]) -> int:
         return sum(points(c) for s in seats for c in self.posed[s] if face_of(c) == MIMIK)
 
-    def _drop_choices(self, seat: int) -> list[int]:
-        """Indices of the owner's highest cards a Tsunami may take, one per distinct face."""
+    def _drop_choices(self, seat: int, actor: int = -1) -> list[int]:
+        """Indices of the owner's highest cards a Tsunami played by `actor` (by default the
+        active player) may take, one per distinct face."""
+        actor = self.active if actor < 0 else actor
         best = -1
         for card in self.posed[seat]:
             value = card & 15
-            if value != NO_VALUE and not self._protected(card, seat, self.active) and value > best:
+            if value != NO_VALUE and not self._protected(card, seat, actor) and value > best:
                 best = value
         out: list[int] = []
         faces: set[int] = set()
         for i, card in enumerate(self.posed[seat]):
-            if (card & 15 == best and not self._protected(card, seat, self.active)
+            if (card & 15 == best and not self._protected(card, seat, actor)
                     and face_of(card) not in faces):
                 faces.add(face_of(card))
                 out.append(i)
@@ -607,11 +629,15 @@ class MimikState(State):
             hand = self.hands[seat]
             hand.remove(play.first)
             hand.remove(play.second)
-            self.discard.append(play.first)
-            self.discard.append(play.second)
             events.append(Event("discarded_two", {"seat": seat, "cards": [
                 NAMES[play.first], NAMES[play.second]]}, ruling="MK-20"))
-            self._draw(seat, 2, events)  # MK-20
+            # MK-20: "piochez 2 nouvelles cartes": the two discarded cards stay out of this
+            # turn's draws (a reshuffled discard pile would give them back); they go on the
+            # discard pile once the turn's draws are done (_lay_aside), and the Discard x2
+            # card on them (MK-13).
+            self.aside = [play.first, play.second] + ([card] if card else [])
+            self._draw(seat, 2, events)
+            return
         elif isinstance(play, Pickpocket):
             # MK-21: the Pickpocket's own effect (the look) is done; its card goes now.
             if card:
@@ -629,9 +655,7 @@ class MimikState(State):
             assert isinstance(play, Tsunami)
             events.append(Event("tsunami", {"seat": seat}, ruling="MK-23"))
             n = self.players
-            team = self.team_of[seat]
-            self.queue = [s for s in ((seat + k) % n for k in range(1, n))
-                          if self.team_of[s] != team]
+            self.queue = [(seat + k) % n for k in range(1, n)]  # every other player (MK-23)
             self.pending_card = card
             self._tsunami_continue(events)
             return
@@ -686,6 +710,7 @@ class MimikState(State):
     def _finish(self, events: list[Event]) -> None:
         scores = [self.team_score(t) for t in range(len(self.members))]
         if self.target in scores and self._check_win(scores, events):
+            self._lay_aside()
             return
         for seat in self.owed:
             self._draw(seat, 1, events)  # MK-21
@@ -709,12 +734,18 @@ class MimikState(State):
                 return True
         return False
 
+    def _lay_aside(self) -> None:
+        """A Discard x2's two cards, then its own card, reach the discard pile (MK-20)."""
+        self.discard.extend(self.aside)
+        self.aside = []
+
     def _end_turn(self, scores: list[int], events: list[Event]) -> None:
         """`scores`: each team's score after the turn's play (drawing changes none)."""
         seat = self.active
         missing = HAND_SIZE - len(self.hands[seat])
         if missing > 0:
             self._draw(seat, missing, events)  # MK-11: the turn ends with 5 cards in hand
+        self._lay_aside()
         for team, seats in enumerate(self.members):
             score = scores[team]
             if score > self.target:
@@ -768,12 +799,19 @@ class MimikState(State):
             card = deck.pop()
             if card == MIMIK and not self.mimik_posed[seat] and MIMIK in hand:
                 # MK-3, MK-25: one MIMIK per player: the second goes back, shuffled, and is
-                # replaced; a pile holding nothing but MIMIKs gives this player nothing more.
+                # replaced.
                 deck.append(card)
                 events.append(Event("mimik_returned", {"seat": seat}, to=(seat,),
                                     ruling="MK-25"))
                 if deck.count(MIMIK) == len(deck):
-                    break
+                    # D10, MK-10, MK-11: a draw pile of nothing but MIMIKs has no card for
+                    # this player: the discard pile is shuffled in, as for an empty pile; with
+                    # the discard pile empty too, the piles ran dry for them.
+                    if not self.discard:
+                        break
+                    deck.extend(self.discard)
+                    self.discard.clear()
+                    events.append(Event("reshuffled", {"cards": len(deck)}, ruling="MK-10"))
                 self.rng.shuffle(deck)
                 continue
             insort(hand, card)
@@ -901,6 +939,7 @@ class MimikState(State):
         out.queue = self.queue[:]
         out.pending_card = self.pending_card
         out.owed = self.owed[:]
+        out.aside = []  # empty between two actions
         out.turns = self.turns
         out.winner = self.winner
         return out
@@ -953,6 +992,7 @@ class MimikState(State):
         out.queue = [int(s) for s in data["queue"]]
         out.pending_card = int(data["pending_card"])
         out.owed = [int(s) for s in data["owed"]]
+        out.aside = []  # empty between two actions
         out.turns = int(data["turns"])
         out.winner = int(data["winner"])
         return out
