@@ -335,14 +335,26 @@ def replay_command(path: Path, lang: str, seat: int | None) -> None:
 @click.option("--limits", "limits_mode", type=click.Choice(["on", "off"]), default="on",
               show_default=True,
               help="quotas and rate limits (off: for load tests on a private machine only)")
+@click.option("--origin", "origins", multiple=True, metavar="URL",
+              help="another site whose pages may open the WebSocket (https://host[:port])")
+@click.option("--limit", "limit_changes", multiple=True, metavar="NAME=VALUE",
+              help="change one limit (docs/security.md): ws_queue=128, "
+                   "'chat=10 per 10 second'")
 def serve(host: str, port: int, db: str | None, bot_workers: int,
-          plugins: tuple[str, ...], limits_mode: str) -> None:
+          plugins: tuple[str, ...], limits_mode: str, origins: tuple[str, ...],
+          limit_changes: tuple[str, ...]) -> None:
     """Start the site on http://HOST:PORT (Ctrl+C stops it; games resume on restart)."""
     from ludotheque.server.__main__ import run
 
     console.print(f"[bold]Ludothèque[/] on http://{host}:{port}/")
+    from ludotheque.server.limits import Limits
+
+    try:
+        Limits().changed(limit_changes)
+    except ValueError as exc:
+        raise click.BadParameter(str(exc), param_hint="--limit") from None
     run(host, port, db, list(plugins), bot_workers, bot_delay=0.3,
-        limits_on=limits_mode == "on")
+        limits_on=limits_mode == "on", origins=origins, limit_changes=limit_changes)
 
 
 @main.command("arena")

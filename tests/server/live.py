@@ -32,9 +32,11 @@ def free_port() -> int:
 
 class LiveServer:
     def __init__(self, db: Path | str, port: int | None = None, bot_workers: int = 1,
-                 log: Path | None = None, reports: Path | None = None) -> None:
+                 log: Path | None = None, reports: Path | None = None,
+                 extra: tuple[str, ...] = ()) -> None:
         """`db`: a SQLite file, or a database URL (then `log` is required); `reports`: the
-        balance reports' folder (default: those shipped with the package)."""
+        balance reports' folder (default: those shipped with the package); `extra`: more
+        arguments of `python -m ludotheque.server`."""
         self.db_url = db if isinstance(db, str) else f"sqlite:///{db}"
         self.port = port or free_port()
         self.bot_workers = bot_workers
@@ -43,6 +45,7 @@ class LiveServer:
             log = db.with_suffix(".log")
         self.log = log
         self.reports = reports
+        self.extra = extra
         self.process: subprocess.Popen[bytes] | None = None
 
     @property
@@ -52,13 +55,15 @@ class LiveServer:
     def start(self) -> LiveServer:
         self.bot_pids = self.log.with_suffix(".bots")
         self.bot_pids.mkdir(exist_ok=True)
-        env = dict(os.environ, PYTHONPATH=str(ROOT), LUDO_TEST_BOT_PIDS=str(self.bot_pids))
+        # The checkout's own sources first, whatever package is installed.
+        path = os.pathsep.join([str(ROOT / "src"), str(ROOT)])
+        env = dict(os.environ, PYTHONPATH=path, LUDO_TEST_BOT_PIDS=str(self.bot_pids))
         with open(self.log, "ab") as out:
             self.process = subprocess.Popen(
                 [sys.executable, "-m", "ludotheque.server", "--port", str(self.port),
                  "--db", self.db_url, "--plugin", PLUGIN, "--bot-workers",
                  str(self.bot_workers), "--bot-delay", "0", "--log-level", "warning",
-                 *(["--reports", str(self.reports)] if self.reports else [])],
+                 *(["--reports", str(self.reports)] if self.reports else []), *self.extra],
                 cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT)
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:

@@ -7,6 +7,7 @@ import argparse
 import logging
 import os
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 
 import uvicorn
@@ -20,9 +21,11 @@ from .limits import Limits
 
 def run(host: str, port: int, db: str | None, plugins: list[str], bot_workers: int,
         bot_delay: float, log_level: str = "info", reports: Path = SHIPPED,
-        limits_on: bool = True) -> None:
+        limits_on: bool = True, origins: Sequence[str] = (),
+        limit_changes: Sequence[str] = ()) -> None:
     logging.basicConfig(level=log_level.upper(), format="%(levelname)s %(name)s: %(message)s")
-    limits = Limits() if limits_on else Limits().off()
+    limits = Limits().changed(limit_changes)
+    limits = limits if limits_on else limits.off()
     if not limits_on:
         # Loud on purpose: a public site without limits is one client away from falling over.
         banner = "!" * 78
@@ -30,7 +33,7 @@ def run(host: str, port: int, db: str | None, plugins: list[str], bot_workers: i
               f"machine only.\n{banner}", file=sys.stderr, flush=True)
         logging.getLogger("ludotheque.server").warning("quotas and rate limits are OFF")
     app = create_app(db or default_url(), plugins=plugins, bot_workers=bot_workers,
-                     bot_delay=bot_delay, reports_root=reports, limits=limits)
+                     bot_delay=bot_delay, reports_root=reports, limits=limits, origins=origins)
     # Frames over 1 MiB close the connection; under it, over protocol.MAX_MESSAGE bytes, the
     # client gets an error message and stays connected.
     uvicorn.run(app, host=host, port=port, ws_max_size=1 << 20, log_level=log_level,
@@ -50,9 +53,20 @@ def main() -> None:
                         help="folder of the balance reports shown at /balance")
     parser.add_argument("--limits", choices=("on", "off"), default="on",
                         help="quotas and rate limits (off: load tests on a private machine)")
+    parser.add_argument("--origin", action="append", default=[],
+                        help="another site whose pages may open the WebSocket "
+                             "(https://host[:port]); the site's own is always allowed")
+    parser.add_argument("--limit", action="append", default=[], metavar="NAME=VALUE",
+                        help="change one limit (docs/security.md): ws_queue=128, "
+                             "'chat=10 per 10 second'")
     args = parser.parse_args()
+    try:
+        Limits().changed(args.limit)
+    except ValueError as exc:
+        parser.error(str(exc))
     run(args.host, args.port, args.db, args.plugin, args.bot_workers, args.bot_delay,
-        args.log_level, args.reports, limits_on=args.limits == "on")
+        args.log_level, args.reports, limits_on=args.limits == "on", origins=args.origin,
+        limit_changes=args.limit)
 
 
 if __name__ == "__main__":

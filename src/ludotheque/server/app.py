@@ -43,14 +43,13 @@ from ludotheque.sim import reports
 from ludotheque.store import GameRow, Player, Store, migrate
 from ludotheque.store.db import NameTaken
 
-from . import balance_pages, daily, protocol
+from . import balance_pages, daily, sockets
 from .auth import PASSWORD_MIN, check_password, clean_name, hash_password, password_problem
 from .bots import BotPool, load_plugin
 from .clocks import TIME_CONTROLS, Clocks
 from .i18n import LANGS, catalogue, is_one, pick, seat_label, translate
 from .limits import Limiter, Limits
-from .protocol import ProtocolError
-from .rooms import Client, Hub, chat_message, find_lesson
+from .rooms import Hub, chat_message, find_lesson
 
 log = logging.getLogger("ludotheque.server")
 
@@ -233,6 +232,7 @@ class Site:
         self.hub = hub
         self.reports_root = reports_root
         self.limiter = Limiter()
+        self.origins: frozenset[str] = frozenset()  # pages of other sites that may open /ws
         self.salt = store.secret_key()
         self.env = Environment(loader=PackageLoader("ludotheque.web", "templates"),
                                autoescape=select_autoescape(["html"]))
@@ -378,6 +378,13 @@ class Site:
             problem = ranked_problem(game, player, seats, control, options)
             if problem is not None:
                 return again(problem)
+        cap = self.limiter.settings.live_bot_games
+        if (self.limiter.enabled and any(s["kind"] == "bot" for s in seats)
+                and self.hub.bot_games_of(player.id) >= cap):
+            # The bots are shared: one player's games may not crowd out everyone else's.
+            page = again("new.bot_games_cap", str(cap))
+            page.status_code = 429
+            return page
         row = GameRow(id=secrets.token_urlsafe(6), game=game.id, game_version=game.version,
                       seed=secrets.randbelow(2**31), players=count,
                       options=options.model_dump(mode="json"), seats=seats,
@@ -777,79 +784,18 @@ class Site:
 
     # -- the WebSocket ----------------------------------------------------------------------
     async def websocket(self, ws: WebSocket) -> None:
-        await ws.accept()
-        client = Client(ws, await self.player(ws), pick(ws.cookies.get(LANG_COOKIE)))
-        writer = asyncio.create_task(client.writer())
-        try:
-            while True:
-                message = await ws.receive()
-                if message["type"] == "websocket.disconnect":
-                    break
-                raw = message.get("text")
-                if raw is None:
-                    raw = message.get("bytes")
-                game_id: str | None = None
-                try:
-                    parsed = protocol.parse(raw)
-                    game_id = parsed.game
-                    await self.handle(client, parsed)
-                except ProtocolError as exc:
-                    client.error(exc, game_id)
-                except Exception:
-                    log.exception("message from a client failed")
-                    client.error(ProtocolError("internal"), game_id)
-        finally:
-            if client.room is not None:
-                client.room.clients.discard(client)
-            client.outbox.put_nowait(None)
-            await writer
-
-    async def handle(self, client: Client, m: protocol.Message) -> None:
-        if m.type == "ping":
-            client.send({"type": "pong"})
-            return
-        assert m.game is not None
-        room = await self.hub.room(m.game)
-        if room is None:
-            raise ProtocolError("unknown_game")
-        if m.type == "watch":
-            if await self.daily_closed(room.id, room.seats_of(client.player_id)):
-                raise ProtocolError("daily_private")
-            since = m.int_field("since", required=False) or 0
-            if client.room is not None and client.room is not room:
-                client.room.clients.discard(client)
-            client.room = room
-            room.clients.add(client)
-            room.send_state(client, since)
-            return
-        if client.room is not room:
-            raise ProtocolError("watch_first")
-        if m.type == "act":
-            seat = m.int_field("seat")
-            assert seat is not None
-            text = m.text_field("action", 200)
-            await room.act(seat, text, client=client,
-                           version=m.int_field("version", required=False))
-        elif m.type == "sit":
-            seat = m.int_field("seat")
-            assert seat is not None
-            await room.sit(client, seat)
-        elif m.type == "chat":
-            await room.chat(client, m.text_field("text", 4 * protocol.MAX_CHAT))
-        elif m.type == "resign":
-            seat = m.int_field("seat")
-            assert seat is not None
-            await room.resign(client, seat)
+        await sockets.serve(self, ws)
 
 
 def create_app(db_url: str, *, plugins: Sequence[str] = (), bot_workers: int = 2,
                bot_delay: float = 0.0, reports_root: Path = reports.SHIPPED,
-               limits: Limits | None = None) -> Starlette:
+               limits: Limits | None = None, origins: Sequence[str] = ()) -> Starlette:
     """The site on the database at `db_url` (migrated to the newest schema first).
 
     `plugins` are "module:attribute" games to register (tests' toys, plug-ins);
     `reports_root` the folder of the balance reports shown at /balance (default: those
-    shipped with the package); `limits` the quotas and rate limits (default: `Limits()`)."""
+    shipped with the package); `limits` the quotas and rate limits (default: `Limits()`);
+    `origins` other sites whose pages may open the WebSocket ("https://ludo.example.org")."""
     for spec in plugins:
         load_plugin(spec)
     migrate(db_url)
@@ -859,6 +805,7 @@ def create_app(db_url: str, *, plugins: Sequence[str] = (), bot_workers: int = 2
     hub.limiter = limiter
     site = Site(store, hub, reports_root)
     site.limiter = limiter
+    site.origins = sockets.allowed_origins(origins)
 
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:

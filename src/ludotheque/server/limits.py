@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import math
 import time
+from collections.abc import Iterable
 from dataclasses import dataclass, fields, replace
 
 from limits import RateLimitItem, parse
@@ -53,6 +54,30 @@ class Limits:
     def described(self) -> dict[str, str]:
         """Every limit by name, as the docs and the start-up line print them."""
         return {f.name: str(getattr(self, f.name)) for f in fields(self) if f.name != "enabled"}
+
+    def changed(self, pairs: Iterable[str]) -> Limits:
+        """These limits with changes written `name=value` (`--limit "chat=10 per 10 second"`,
+        `--limit ws_queue=128`); a wrong name or value is a ValueError that says which."""
+        changes: dict[str, object] = {}
+        known = {f.name: f for f in fields(self) if f.name != "enabled"}
+        for pair in pairs:
+            name, sep, value = pair.partition("=")
+            name, value = name.strip(), value.strip()
+            if not sep or name not in known:
+                raise ValueError(f"{pair!r}: expected NAME=VALUE, NAME one of "
+                                 f"{', '.join(known)}")
+            if isinstance(getattr(self, name), int):
+                if not value.isdigit() or int(value) < 1:
+                    raise ValueError(f"{pair!r}: {name} is a whole number, at least 1")
+                changes[name] = int(value)
+            else:
+                try:
+                    parse(value)
+                except ValueError:
+                    raise ValueError(f"{pair!r}: {name} is a rate such as "
+                                     f"'5 per 10 second'") from None
+                changes[name] = value
+        return replace(self, **changes)  # type: ignore[arg-type]
 
 
 class RateLimited(Exception):

@@ -14,13 +14,12 @@ import contextlib
 import html
 import logging
 import time
-from collections import Counter, deque
+from collections import Counter
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from sqlalchemy.exc import SQLAlchemyError
-from starlette.websockets import WebSocket, WebSocketState
 
 from ludotheque import games
 from ludotheque.core import Event, Game, IllegalAction, LudoError, NotationError, Result, State
@@ -35,13 +34,14 @@ from ludotheque.core.record import (
     resignation,
 )
 from ludotheque.core.rng import derive_seed
-from ludotheque.store import GameRow, Player, RatingRow, Store
+from ludotheque.store import GameRow, RatingRow, Store
 
 from .bots import BotPool
+from .clients import Client
 from .clocks import Clocks
 from .i18n import bot_label, seat_label, translate
-from .limits import Limiter
-from .protocol import CHAT_BURST, CHAT_WINDOW, MAX_CHAT, ProtocolError
+from .limits import Limiter, RateLimited
+from .protocol import MAX_CHAT, ProtocolError
 from .ratings import Rating, rate_game
 
 log = logging.getLogger("ludotheque.server")
@@ -56,45 +56,6 @@ class Step:
     action: str
     events: list[Event]
     public: bool  # may every seat read the action's text (State.is_public)
-
-
-@dataclass(eq=False)
-class Client:
-    """One WebSocket. Messages go through a queue so a slow client never holds a room."""
-
-    ws: WebSocket
-    player: Player | None
-    lang: str
-    room: Room | None = None
-    version: int = 0  # the last version this client has been sent
-    outbox: asyncio.Queue[dict[str, Any] | None] = field(default_factory=asyncio.Queue)
-    chat_times: deque[float] = field(default_factory=deque)
-
-    def send(self, message: dict[str, Any]) -> None:
-        self.outbox.put_nowait(message)
-
-    def error(self, exc: ProtocolError, game: str | None = None) -> None:
-        message = translate(self.lang, f"error.{exc.code}", **exc.params)
-        if exc.detail:
-            message = f"{message} {exc.detail}"
-        out: dict[str, Any] = {"type": "error", "code": exc.code, "message": message}
-        if game is not None:
-            out["game"] = game
-        self.send(out)
-
-    async def writer(self) -> None:
-        while True:
-            message = await self.outbox.get()
-            if message is None or self.ws.application_state != WebSocketState.CONNECTED:
-                return
-            try:
-                await self.ws.send_json(message)
-            except Exception:  # the peer went away: the reader ends the connection
-                return
-
-    @property
-    def player_id(self) -> str | None:
-        return self.player.id if self.player is not None else None
 
 
 def seat_is_free(seat: dict[str, Any]) -> bool:
@@ -262,7 +223,13 @@ class Room:
         }
 
     def send_state(self, client: Client, since: int | None = None) -> None:
-        client.send(self.state_for(client, client.version if since is None else since))
+        if since is None:
+            since = client.version
+            # A state still waiting is replaced by this one: start where it started.
+            queued = client.queued_since(self.id)
+            if queued is not None:
+                since = min(since, queued)
+        client.send(self.state_for(client, since))
         client.version = self.version
 
     def broadcast(self) -> None:
@@ -502,12 +469,12 @@ class Room:
             raise ProtocolError("empty")
         if len(text) > MAX_CHAT:
             raise ProtocolError("too_long", field="text", limit=MAX_CHAT)
-        moment = time.monotonic()
-        while client.chat_times and moment - client.chat_times[0] > CHAT_WINDOW:
-            client.chat_times.popleft()
-        if len(client.chat_times) >= CHAT_BURST:
-            raise ProtocolError("chat_rate")
-        client.chat_times.append(moment)
+        try:
+            # Over all of the player's sockets, and of their address's (a guest per socket
+            # does not multiply the quota).
+            self.hub.limiter.hit("chat", f"a:{client.player.id}", f"ip:{client.address}")
+        except RateLimited as exc:
+            raise ProtocolError("rate_limited", retry_after=exc.retry_after_seconds) from None
         stored = await self.write(self.hub.store.add_chat, self.id, client.player.id,
                                          client.player.name, text)
         message = chat_message(self.id, stored.name, stored.text, stored.at.isoformat())
@@ -536,8 +503,10 @@ class Room:
         version = self.version
         try:
             seed = derive_seed("site-bot", self.id, version, seat)
+            # Bots take turns between the players whose games they play (BotPool): the
+            # game's creator is the player this bot's time is counted to.
             text = await self.hub.bots.choose(self.game.id, self.state.to_json(), seat, spec,
-                                              seed)
+                                              seed, owner=self.row.creator or self.id)
             if self.hub.bot_delay:
                 await asyncio.sleep(self.hub.bot_delay)
             if self.version != version:
@@ -610,6 +579,15 @@ class Hub:
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
         return task
+
+    def bot_games_of(self, player_id: str) -> int:
+        """The player's games that have a bot seat and are not over (Limits.live_bot_games):
+        every game with a bot is a room of this hub from its creation (open_room) or from
+        start-up (resume)."""
+        return sum(1 for room in self.rooms.values()
+                   if room.row.creator == player_id and not room.over
+                   and room.row.status in ("open", "live")
+                   and any(s.get("kind") == "bot" for s in room.seats))
 
     async def room(self, game_id: str) -> Room | None:
         if game_id in self.rooms:
