@@ -130,7 +130,7 @@ def while_pinging(server: LiveServer, attack: Any) -> list[float]:
     """Run `attack()` while another client pings the server; the ping times."""
     bystander = Socket(server, None)
     bystander.sync()
-    stop, times = threading.Event(), []
+    stop, times = threading.Event(), list[float]()
     pinger = threading.Thread(target=ping_times, args=(bystander, stop, times))
     pinger.start()
     try:
@@ -296,9 +296,9 @@ def test_a_foreign_origin_gets_403(server: LiveServer) -> None:
         with pytest.raises(InvalidStatus) as refused:
             connect(url, origin=Origin(origin), additional_headers=cookies)
         assert refused.value.response.status_code == 403, origin
-    for origin in (f"http://127.0.0.1:{server.port}", f"https://127.0.0.1:{server.port}",
-                   FRIEND, None):
-        with connect(url, origin=Origin(origin) if origin else None,
+    for allowed in (f"http://127.0.0.1:{server.port}", f"https://127.0.0.1:{server.port}",
+                    FRIEND, None):
+        with connect(url, origin=Origin(allowed) if allowed else None,
                      additional_headers=cookies) as ok:
             ok.send(json.dumps({"type": "ping"}))
             assert json.loads(ok.recv(5))["type"] == "pong"
