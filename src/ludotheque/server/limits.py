@@ -139,6 +139,11 @@ class Limiter:
         others is charged, so a refusal costs the client nothing more)."""
         if not self.settings.enabled:
             return
+        if len(keys) == 1:  # one key (a socket's): the hit is the test, half the work
+            item = self.item(self._name_for(name, keys[0]))
+            if not self.strategy.hit(item, name, keys[0], cost=cost):
+                raise RateLimited(name, self.retry_after(item, name, keys[0]))
+            return
         for key in keys:
             item = self.item(self._name_for(name, key))
             if not self.strategy.test(item, name, key, cost=cost):
