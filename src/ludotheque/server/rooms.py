@@ -581,13 +581,13 @@ class Hub:
         return task
 
     def bot_games_of(self, player_id: str) -> int:
-        """The player's games that have a bot seat and are not over (Limits.live_bot_games):
-        every game with a bot is a room of this hub from its creation (open_room) or from
-        start-up (resume)."""
+        """The player's games being played with a bot seat (Limits.live_bot_games): every
+        live game is a room of this hub from its creation (open_room) or from start-up
+        (resume). A game still waiting for players is not counted: its bots do not think
+        yet, and its creator could not free its place (no resigning before the start)."""
         return sum(1 for room in self.rooms.values()
-                   if room.row.creator == player_id and not room.over
-                   and room.row.status in ("open", "live")
-                   and any(s.get("kind") == "bot" for s in room.seats))
+                   if room.row.creator == player_id and room.row.status == "live"
+                   and not room.over and any(s.get("kind") == "bot" for s in room.seats))
 
     async def room(self, game_id: str) -> Room | None:
         if game_id in self.rooms:
