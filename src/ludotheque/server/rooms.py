@@ -48,6 +48,10 @@ log = logging.getLogger("ludotheque.server")
 T = TypeVar("T")
 
 SUBSTITUTE = "moyen"  # the bot that takes the seat of a player who leaves a game of 3 or more
+# A room nobody follows, of a game not being played, leaves memory after this many seconds
+# unused (it is reloaded from the store when asked again): watching every stored game in
+# turn must not keep them all loaded.
+ROOM_IDLE = 120.0
 
 
 @dataclass
@@ -103,6 +107,14 @@ class Room:
         self.ratings: dict[int, dict[str, Any]] = {}
         # A tutorial lesson (MT-27): the tutor's seats play its replies.
         self.lesson: Lesson | None = find_lesson(game, row.lesson) if row.lesson else None
+        self.used = time.monotonic()  # when the hub last handed it out
+
+    def idle(self, now: float, after: float) -> bool:
+        """Nothing holds this room: no client, no bot or tutor thinking, no clock, no change
+        under way, a game that is not being played, and unused for `after` seconds."""
+        return (not self.clients and not self.thinking and not self.lock.locked()
+                and (self.flag_task is None or self.flag_task.done())
+                and (self.over or self.row.status != "live") and now - self.used >= after)
 
     def result(self) -> Result | None:
         return self.ended if self.ended is not None else self.state.result()
@@ -565,11 +577,14 @@ def chat_message(game_id: str, name: str, text: str, at: str) -> dict[str, Any]:
 class Hub:
     """Every room of this server process, loaded on demand from the store."""
 
-    def __init__(self, store: Store, bots: BotPool, bot_delay: float = 0.0) -> None:
+    def __init__(self, store: Store, bots: BotPool, bot_delay: float = 0.0,
+                 room_idle: float = ROOM_IDLE) -> None:
         self.store = store
         self.bots = bots
         self.bot_delay = bot_delay
         self.rooms: dict[str, Room] = {}
+        self.room_idle = room_idle
+        self._swept = time.monotonic()
         self.limiter = Limiter()
         self._loading: dict[str, asyncio.Lock] = {}
         self._tasks: set[asyncio.Task[None]] = set()
@@ -589,9 +604,23 @@ class Hub:
                    if room.row.creator == player_id and room.row.status == "live"
                    and not room.over and any(s.get("kind") == "bot" for s in room.seats))
 
+    def sweep(self) -> int:
+        """Forget the idle rooms (Room.idle), at most every tenth of `room_idle`; how many."""
+        now = time.monotonic()
+        if now - self._swept < self.room_idle / 10:
+            return 0
+        self._swept = now
+        idle = [gid for gid, room in self.rooms.items() if room.idle(now, self.room_idle)]
+        for gid in idle:
+            del self.rooms[gid]
+        return len(idle)
+
     async def room(self, game_id: str) -> Room | None:
-        if game_id in self.rooms:
-            return self.rooms[game_id]
+        found = self.rooms.get(game_id)
+        if found is not None:
+            found.used = time.monotonic()
+            return found
+        self.sweep()  # a room is about to be loaded: make room first
         lock = self._loading.setdefault(game_id, asyncio.Lock())
         async with lock:
             if game_id in self.rooms:
