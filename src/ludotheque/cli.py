@@ -348,11 +348,16 @@ def serve(host: str, port: int, db: str | None, bot_workers: int,
 
     console.print(f"[bold]Ludothèque[/] on http://{host}:{port}/")
     from ludotheque.server.limits import Limits
+    from ludotheque.server.sockets import allowed_origins
 
     try:
         Limits().changed(limit_changes)
     except ValueError as exc:
         raise click.BadParameter(str(exc), param_hint="--limit") from None
+    try:
+        allowed_origins(origins)
+    except ValueError as exc:
+        raise click.BadParameter(str(exc), param_hint="--origin") from None
     run(host, port, db, list(plugins), bot_workers, bot_delay=0.3,
         limits_on=limits_mode == "on", origins=origins, limit_changes=limit_changes)
 

@@ -8,8 +8,10 @@ import asyncio
 from typing import Any, cast
 
 import pytest
+from click.testing import CliRunner
 from starlette.websockets import WebSocket
 
+from ludotheque.cli import main
 from ludotheque.server.clients import Client
 from ludotheque.server.limits import Limits
 from ludotheque.server.protocol import ProtocolError, parse
@@ -119,3 +121,11 @@ def test_limits_changed_from_the_command_line() -> None:
                 "enabled=0"):
         with pytest.raises(ValueError, match=bad.split("=")[0]):
             Limits().changed([bad])
+
+
+def test_ludo_serve_refuses_a_wrong_limit_or_origin_before_starting() -> None:
+    runner = CliRunner()
+    wrong = runner.invoke(main, ["serve", "--limit", "ws_queue=lots"])
+    assert wrong.exit_code == 2 and "ws_queue is a whole number" in wrong.output
+    wrong = runner.invoke(main, ["serve", "--origin", "friends.example.org"])
+    assert wrong.exit_code == 2 and "is not an origin" in wrong.output

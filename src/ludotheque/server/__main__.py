@@ -17,6 +17,7 @@ from ludotheque.store import default_url
 
 from .app import create_app
 from .limits import Limits
+from .sockets import allowed_origins
 
 
 def run(host: str, port: int, db: str | None, plugins: list[str], bot_workers: int,
@@ -62,6 +63,7 @@ def main() -> None:
     args = parser.parse_args()
     try:
         Limits().changed(args.limit)
+        allowed_origins(args.origin)
     except ValueError as exc:
         parser.error(str(exc))
     run(args.host, args.port, args.db, args.plugin, args.bot_workers, args.bot_delay,
