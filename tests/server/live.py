@@ -33,10 +33,10 @@ def free_port() -> int:
 class LiveServer:
     def __init__(self, db: Path | str, port: int | None = None, bot_workers: int = 1,
                  log: Path | None = None, reports: Path | None = None,
-                 extra: tuple[str, ...] = ()) -> None:
+                 args: tuple[str, ...] = ()) -> None:
         """`db`: a SQLite file, or a database URL (then `log` is required); `reports`: the
-        balance reports' folder (default: those shipped with the package); `extra`: more
-        arguments of `python -m ludotheque.server`."""
+        balance reports' folder (default: those shipped with the package); `args`: more
+        options of `python -m ludotheque.server`."""
         self.db_url = db if isinstance(db, str) else f"sqlite:///{db}"
         self.port = port or free_port()
         self.bot_workers = bot_workers
@@ -45,7 +45,7 @@ class LiveServer:
             log = db.with_suffix(".log")
         self.log = log
         self.reports = reports
-        self.extra = extra
+        self.args = args
         self.process: subprocess.Popen[bytes] | None = None
 
     @property
@@ -63,7 +63,7 @@ class LiveServer:
                 [sys.executable, "-m", "ludotheque.server", "--port", str(self.port),
                  "--db", self.db_url, "--plugin", PLUGIN, "--bot-workers",
                  str(self.bot_workers), "--bot-delay", "0", "--log-level", "warning",
-                 *(["--reports", str(self.reports)] if self.reports else []), *self.extra],
+                 *(["--reports", str(self.reports)] if self.reports else []), *self.args],
                 cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT)
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:

@@ -35,7 +35,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
     are its own. ws_rooms is lowered so that the test needs few games."""
     folder: Path = tmp_path_factory.mktemp("abuse")
     live = LiveServer(folder / "site.sqlite3", bot_workers=1,
-                      extra=("--origin", FRIEND, "--limit", "ws_rooms=3")).start()
+                      args=("--origin", FRIEND, "--limit", "ws_rooms=3")).start()
     yield live
     live.stop()
 
@@ -375,7 +375,7 @@ def test_one_players_bot_games_do_not_starve_anothers(tmp_path: Path) -> None:
 
 def test_limits_off_lets_a_load_test_through(tmp_path: Path) -> None:
     """`--limits off` (load tests on a private machine): no message limit."""
-    live = LiveServer(tmp_path / "off.sqlite3", extra=("--limits", "off")).start()
+    live = LiveServer(tmp_path / "off.sqlite3", args=("--limits", "off")).start()
     try:
         s = Socket(live, None)
         for _ in range(100):

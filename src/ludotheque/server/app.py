@@ -232,6 +232,7 @@ class Site:
         self.hub = hub
         self.reports_root = reports_root
         self.limiter = Limiter()
+        self.sockets = 0  # WebSocket connections open now
         self.origins: frozenset[str] = frozenset()  # pages of other sites that may open /ws
         self.salt = store.secret_key()
         self.env = Environment(loader=PackageLoader("ludotheque.web", "templates"),

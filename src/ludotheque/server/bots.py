@@ -99,6 +99,7 @@ class BotPool:
         self.workers = max(1, workers)
         self.plugins = tuple(plugins)
         self._pool: ProcessPoolExecutor | None = None
+        self.pending = 0  # moves asked and not yet answered (the metrics' bot queue)
         self._waiting: dict[str, deque[_Move]] = {}  # per owner, in order
         self._turns: deque[str] = deque()  # the owners with moves waiting, next first
         self._thinking = 0  # moves in the workers (never more than there are workers)
@@ -120,8 +121,12 @@ class BotPool:
             self._waiting[owner] = deque()
             self._turns.append(owner)
         self._waiting[owner].append(move)
-        self._next()
-        return await move.answer
+        self.pending += 1
+        try:
+            self._next()
+            return await move.answer
+        finally:
+            self.pending -= 1
 
     def waiting(self) -> dict[str, int]:
         """Moves waiting for a worker, per owner."""

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, fields, replace
 
 from limits import RateLimitItem, parse
@@ -106,6 +106,7 @@ class Limiter:
         self.storage = storage or MemoryStorage()
         self.strategy = MovingWindowRateLimiter(self.storage)
         self._items: dict[str, RateLimitItem] = {}
+        self.on_refusal: Callable[[str], None] | None = None  # told each refusal's limit
 
     @classmethod
     def from_uri(cls, settings: Limits, uri: str) -> Limiter:
@@ -142,11 +143,15 @@ class Limiter:
         if len(keys) == 1:  # one key (a socket's): the hit is the test, half the work
             item = self.item(self._name_for(name, keys[0]))
             if not self.strategy.hit(item, name, keys[0], cost=cost):
+                if self.on_refusal is not None:
+                    self.on_refusal(name)
                 raise RateLimited(name, self.retry_after(item, name, keys[0]))
             return
         for key in keys:
             item = self.item(self._name_for(name, key))
             if not self.strategy.test(item, name, key, cost=cost):
+                if self.on_refusal is not None:
+                    self.on_refusal(name)
                 raise RateLimited(name, self.retry_after(item, name, key))
         for key in keys:
             self.strategy.hit(self.item(self._name_for(name, key)), name, key, cost=cost)

@@ -110,18 +110,20 @@ async def serve(site: Site, ws: WebSocket) -> None:
             await ws.send_denial_response(
                 PlainTextResponse("Forbidden: this page's origin is not the site's.", 403))
         else:
-            await ws.close(CLOSE_SLOW)  # before the handshake: the server answers 403
+            await ws.close(1008)  # before the handshake: the server answers 403
         return
     await ws.accept()
     settings = site.limiter.settings
     client = Client(ws, await site.player(ws), pick(ws.cookies.get(LANG_COOKIE)),
                     address=ws.client.host if ws.client is not None else "",
                     queue=settings.ws_queue if settings.enabled else 0)
+    site.sockets += 1
     writer = client.writer_task = asyncio.create_task(client.writer())
     reader = asyncio.create_task(read(site, client))
     try:
         await asyncio.wait({reader, writer}, return_when=asyncio.FIRST_COMPLETED)
     finally:
+        site.sockets -= 1
         slow = client.closing == "slow"
         client.stop()
         client.leave()
