@@ -25,7 +25,7 @@ def run(host: str, port: int, db: str | None, plugins: list[str], bot_workers: i
         limits_on: bool = True, origins: Sequence[str] = (),
         limit_changes: Sequence[str] = ()) -> None:
     logging.basicConfig(level=log_level.upper(), format="%(levelname)s %(name)s: %(message)s")
-    limits = Limits().changed(limit_changes)
+    limits = Limits().changed(tuple(limit_changes))
     limits = limits if limits_on else limits.off()
     if not limits_on:
         # Loud on purpose: a public site without limits is one client away from falling over.

@@ -98,12 +98,12 @@ class BotPool:
     def __init__(self, workers: int, plugins: Sequence[str]) -> None:
         self.workers = max(1, workers)
         self.plugins = tuple(plugins)
-        self._pool: ProcessPoolExecutor | None = None
-        self.pending = 0  # moves asked and not yet answered (the metrics' bot queue)
         self._waiting: dict[str, deque[_Move]] = {}  # per owner, in order
         self._turns: deque[str] = deque()  # the owners with moves waiting, next first
         self._thinking = 0  # moves in the workers (never more than there are workers)
         self._tasks: set[asyncio.Task[None]] = set()
+        self._pool: ProcessPoolExecutor | None = None
+        self.pending = 0  # moves asked and not yet answered (the metrics' bot queue)
 
     def _executor(self) -> ProcessPoolExecutor:
         if self._pool is None:

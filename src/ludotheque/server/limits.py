@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from dataclasses import dataclass, fields, replace
 
 from limits import RateLimitItem, parse
@@ -55,7 +55,7 @@ class Limits:
         """Every limit by name, as the docs and the start-up line print them."""
         return {f.name: str(getattr(self, f.name)) for f in fields(self) if f.name != "enabled"}
 
-    def changed(self, pairs: Iterable[str]) -> Limits:
+    def changed(self, pairs: list[str] | tuple[str, ...]) -> Limits:
         """These limits with changes written `name=value` (`--limit "chat=10 per 10 second"`,
         `--limit ws_queue=128`); a wrong name or value is a ValueError that says which."""
         changes: dict[str, object] = {}

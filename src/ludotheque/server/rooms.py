@@ -92,6 +92,7 @@ class Room:
         self.steps = steps
         self.clients: set[Client] = set()
         self.lock = asyncio.Lock()
+        self.used = time.monotonic()  # when the hub last handed it out
         self.thinking: set[int] = set()
         # A game ended outside its rules (a resignation): the engine's state is not over.
         self.ended: Result | None = None
@@ -107,14 +108,6 @@ class Room:
         self.ratings: dict[int, dict[str, Any]] = {}
         # A tutorial lesson (MT-27): the tutor's seats play its replies.
         self.lesson: Lesson | None = find_lesson(game, row.lesson) if row.lesson else None
-        self.used = time.monotonic()  # when the hub last handed it out
-
-    def idle(self, now: float, after: float) -> bool:
-        """Nothing holds this room: no client, no bot or tutor thinking, no clock, no change
-        under way, a game that is not being played, and unused for `after` seconds."""
-        return (not self.clients and not self.thinking and not self.lock.locked()
-                and (self.flag_task is None or self.flag_task.done())
-                and (self.over or self.row.status != "live") and now - self.used >= after)
 
     def result(self) -> Result | None:
         return self.ended if self.ended is not None else self.state.result()
@@ -122,6 +115,13 @@ class Room:
     @property
     def over(self) -> bool:
         return self.ended is not None or self.state.is_over()
+
+    def idle(self, now: float, after: float) -> bool:
+        """Nothing holds this room: no client, no bot or tutor thinking, no clock, no change
+        under way, a game that is not being played, and unused for `after` seconds."""
+        return (not self.clients and not self.thinking and not self.lock.locked()
+                and (self.flag_task is None or self.flag_task.done())
+                and (self.over or self.row.status != "live") and now - self.used >= after)
 
     # -- the record ----------------------------------------------------------------------
     @property
