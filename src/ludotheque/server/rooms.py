@@ -37,7 +37,7 @@ from ludotheque.core.rng import derive_seed
 from ludotheque.store import GameRow, RatingRow, Store
 
 from .bots import BotPool
-from .clients import Client
+from .clients import Client as Client  # re-exported: some modules import it from here
 from .clocks import Clocks
 from .i18n import bot_label, seat_label, translate
 from .limits import Limiter, RateLimited
