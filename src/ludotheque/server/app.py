@@ -232,6 +232,9 @@ class Site:
         self.hub = hub
         self.reports_root = reports_root
         self.limiter = Limiter()
+        # Per-socket counts (sockets.py): a socket lives in one process, so they stay in its
+        # memory even when `limiter` counts in a shared storage.
+        self.socket_limiter = Limiter()
         self.sockets = 0  # WebSocket connections open now
         self.origins: frozenset[str] = frozenset()  # pages of other sites that may open /ws
         self.salt = store.secret_key()
@@ -807,6 +810,7 @@ def create_app(db_url: str, *, plugins: Sequence[str] = (), bot_workers: int = 2
     site = Site(store, hub, reports_root)
     site.limiter = limiter
     site.origins = sockets.allowed_origins(origins)
+    site.socket_limiter = Limiter(limiter.settings)
 
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:

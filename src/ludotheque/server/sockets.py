@@ -8,8 +8,9 @@ and each message handed to its room (the protocol is in protocol.py).
   load tool, scripts).
 - Limits, per socket (`Limits.ws_messages` every message, `ws_watch` a watch of another room
   than the one it follows, or any message that loads a room, `ws_rooms` the rooms it may
-  load in its life); chat per account and per address (Room.chat). A refusal is an error
-  with code `rate_limited` and `retry_after`.
+  load in its life), counted in this process's memory (`Site.socket_limiter`: a socket lives
+  in one process); chat per account and per address (Room.chat, the shared `Site.limiter`).
+  A refusal is an error with code `rate_limited` and `retry_after`.
 - The outbox is bounded (clients.py): a client that does not read is closed (1008).
 """
 
@@ -113,7 +114,7 @@ async def serve(site: Site, ws: WebSocket) -> None:
             await ws.close(1008)  # before the handshake: the server answers 403
         return
     await ws.accept()
-    settings = site.limiter.settings
+    settings = site.socket_limiter.settings
     client = Client(ws, await site.player(ws), pick(ws.cookies.get(LANG_COOKIE)),
                     address=ws.client.host if ws.client is not None else "",
                     queue=settings.ws_queue if settings.enabled else 0)
@@ -158,7 +159,7 @@ async def read(site: Site, client: Client) -> None:
 async def answer(site: Site, client: Client, raw: str | bytes | None) -> None:
     game_id: str | None = None
     try:
-        count(site.limiter, "ws_messages", client.key)
+        count(site.socket_limiter, "ws_messages", client.key)
         parsed = protocol.parse(raw)
         game_id = parsed.game
         await handle(site, client, parsed)
@@ -172,8 +173,8 @@ async def answer(site: Site, client: Client, raw: str | bytes | None) -> None:
 async def room_for(site: Site, client: Client, game_id: str) -> Room:
     """The room a message names. Loading one (the store, a replay) is what costs: it counts
     as a watch, and a socket may load only so many different rooms."""
-    settings = site.limiter.settings
-    count(site.limiter, "ws_watch", client.key)
+    settings = site.socket_limiter.settings
+    count(site.socket_limiter, "ws_watch", client.key)
     if (settings.enabled and game_id not in client.rooms_seen
             and len(client.rooms_seen) >= settings.ws_rooms):
         raise ProtocolError("too_many_rooms", limit=settings.ws_rooms)
