@@ -481,6 +481,8 @@ def replay_command(path: Path, lang: str, seat: int | None) -> None:
 @click.option("--limit", "limit_items", multiple=True, metavar="NAME=VALUE",
               help="change one limit, e.g. --limit 'game_create=5 per minute' "
                    "(names and defaults: docs/security.md)")
+@click.option("--origin", "origins", multiple=True, metavar="URL",
+              help="another site whose pages may open the WebSocket (https://host[:port])")
 @click.option("--redis", "redis_url", default=None, metavar="URL",
               help="redis://HOST:PORT/0: run several processes (any machines) on one database")
 @click.option("--metrics-token", envvar="LUDO_METRICS_TOKEN", default=None,
@@ -488,7 +490,7 @@ def replay_command(path: Path, lang: str, seat: int | None) -> None:
 def serve(host: str, port: int, db: str | None, bot_workers: int,
           plugins: tuple[str, ...], limits_mode: str, log_format: str,
           metrics_token: str | None, redis_url: str | None,
-          limit_items: tuple[str, ...]) -> None:
+          limit_items: tuple[str, ...], origins: tuple[str, ...]) -> None:
     """Start the site on http://HOST:PORT (Ctrl+C stops it; games resume on restart)."""
     from ludotheque.server.__main__ import limit_values, run
     from ludotheque.server.limits import Limits
@@ -498,10 +500,16 @@ def serve(host: str, port: int, db: str | None, bot_workers: int,
         Limits().with_values(values)
     except ValueError as exc:
         raise click.BadParameter(str(exc), param_hint="--limit") from None
+    from ludotheque.server.sockets import allowed_origins
+
+    try:
+        allowed_origins(origins)
+    except ValueError as exc:
+        raise click.BadParameter(str(exc), param_hint="--origin") from None
     console.print(f"[bold]Ludothèque[/] on http://{host}:{port}/")
     run(host, port, db, list(plugins), bot_workers, bot_delay=0.3,
         limits_on=limits_mode == "on", limit_values=values, log_format=log_format,
-        metrics_token=metrics_token, redis_url=redis_url)
+        metrics_token=metrics_token, redis_url=redis_url, origins=origins)
 
 
 @main.command()

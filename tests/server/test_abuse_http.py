@@ -181,11 +181,11 @@ def test_a_flood_of_games_is_refused_with_retry_after_and_the_players_games_stay
         created += 1
     assert created == 3 and refused is not None  # game_create: 3 per minute
     assert 1 <= int(refused.headers["Retry-After"]) <= 60
-    assert "attendez" in message(refused)
+    assert "réessayez dans" in message(refused)
     assert store.count_games() == before + 3  # the refused one was never stored
     mallory.http.cookies.set("lang", "en")
     english = mallory.http.post(f"/new/{TOY}", data={"players": "2", "seat_0": "me"})
-    assert english.status_code == 429 and "please wait" in message(english)
+    assert english.status_code == 429 and "try again in" in message(english)
     # The quota is the account's: alice still creates, and her games are still hers to see.
     assert mine in my_games(alice.http)
     alice.new_game(["me", "open"])

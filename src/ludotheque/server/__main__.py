@@ -7,6 +7,7 @@ import argparse
 import logging
 import os
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 
 import uvicorn
@@ -17,13 +18,14 @@ from ludotheque.store import default_url
 from . import logs
 from .app import create_app
 from .limits import Limits
+from .sockets import allowed_origins
 
 
 def run(host: str, port: int, db: str | None, plugins: list[str], bot_workers: int,
         bot_delay: float, log_level: str = "info", reports: Path = SHIPPED,
         limits_on: bool = True, limit_values: dict[str, str] | None = None,
         log_format: str = "text", metrics_token: str | None = None,
-        redis_url: str | None = None) -> None:
+        redis_url: str | None = None, origins: Sequence[str] = ()) -> None:
     logs.configure(log_level, log_format)
     limits = Limits().with_values(limit_values or {})
     if not limits_on:
@@ -37,7 +39,7 @@ def run(host: str, port: int, db: str | None, plugins: list[str], bot_workers: i
     app = create_app(db or default_url(), plugins=plugins, bot_workers=bot_workers,
                      bot_delay=bot_delay, reports_root=reports, limits=limits,
                      metrics_token=metrics_token or os.environ.get("LUDO_METRICS_TOKEN"),
-                     redis_url=redis_url)
+                     redis_url=redis_url, origins=origins)
     # Frames over 1 MiB close the connection; under it, over protocol.MAX_MESSAGE bytes, the
     # client gets an error message and stays connected.
     uvicorn.run(app, host=host, port=port, ws_max_size=1 << 20, log_level=log_level,
@@ -63,6 +65,9 @@ def main() -> None:
                         help="json: one JSON object a line, with the game and the player")
     parser.add_argument("--limits", choices=("on", "off"), default="on",
                         help="quotas and rate limits (off: load tests on a private machine)")
+    parser.add_argument("--origin", action="append", default=[],
+                        help="another site whose pages may open the WebSocket "
+                             "(https://host[:port]); the site's own is always allowed")
     parser.add_argument("--limit", action="append", default=[], metavar="NAME=VALUE",
                         help="change one limit, e.g. --limit 'game_create=5 per minute' "
                              "(names and defaults: docs/security.md)")
@@ -70,11 +75,13 @@ def main() -> None:
     try:
         values = limit_values(args.limit)
         Limits().with_values(values)
+        allowed_origins(args.origin)
     except ValueError as exc:
         parser.error(str(exc))
     run(args.host, args.port, args.db, args.plugin, args.bot_workers, args.bot_delay,
         args.log_level, args.reports, limits_on=args.limits == "on", limit_values=values,
-        log_format=args.log_format, metrics_token=args.metrics_token, redis_url=args.redis)
+        log_format=args.log_format, metrics_token=args.metrics_token, redis_url=args.redis,
+        origins=args.origin)
 
 
 def limit_values(items: list[str] | tuple[str, ...]) -> dict[str, str]:

@@ -45,7 +45,7 @@ from ludotheque.core.rng import fresh_seed
 from ludotheque.sim import reports
 from ludotheque.store import GameRow, Player, Store, migrate
 
-from . import balance_pages, csrf, daily, logs, protocol
+from . import balance_pages, csrf, daily, logs, sockets
 from .accounts import Accounts, address, safe_next
 from .auth import clean_name
 from .bots import BotPool, load_plugin
@@ -55,8 +55,7 @@ from .i18n import LANGS, catalogue, is_one, pick, seat_label, translate
 from .limits import Limiter, Limits, RateLimited
 from .metrics import Metrics
 from .privacy_pages import PrivacyPages
-from .protocol import ProtocolError
-from .rooms import Client, Hub, chat_message, find_lesson
+from .rooms import Hub, chat_message, find_lesson
 
 log = logging.getLogger("ludotheque.server")
 
@@ -234,9 +233,13 @@ class Site:
         self.hub = hub
         self.reports_root = reports_root
         self.limiter = limiter or Limiter()
+        # Per-socket counts (sockets.py): a socket lives in one process, so they stay in its
+        # memory even when `limiter` counts in a shared storage.
+        self.socket_limiter = Limiter(self.limiter.settings)
         self.accounts = Accounts(self)
         self.metrics = Metrics()
         self.sockets = 0  # WebSocket connections open now
+        self.origins: frozenset[str] = frozenset()  # pages of other sites that may open /ws
         self.daily_key = store.daily_key()
         self.env = Environment(loader=PackageLoader("ludotheque.web", "templates"),
                                autoescape=select_autoescape(["html"]))
@@ -309,7 +312,7 @@ class Site:
         player = await self.player(request)
         response = self.page(request, "message.html", player, status=429,
                              message_key="error.rate_limited",
-                             message_params={"seconds": exc.retry_after_seconds})
+                             message_params={"retry_after": exc.retry_after_seconds})
         response.headers["Retry-After"] = str(exc.retry_after_seconds)
         return response
 
@@ -438,6 +441,13 @@ class Site:
             problem = ranked_problem(game, player, seats, control, options)
             if problem is not None:
                 return again(problem)
+        cap = self.limiter.settings.live_bot_games
+        if (self.limiter.enabled and any(s["kind"] == "bot" for s in seats)
+                and self.hub.bot_games_of(player.id) >= cap):
+            # The bots are shared: one player's games may not crowd out everyone else's.
+            page = again("new.bot_games_cap", str(cap))
+            page.status_code = 429
+            return page
         row = GameRow(id=secrets.token_urlsafe(6), game=game.id, game_version=game.version,
                       seed=fresh_seed(), players=count,
                       options=options.model_dump(mode="json"), seats=seats,
@@ -786,87 +796,13 @@ class Site:
 
     # -- the WebSocket ----------------------------------------------------------------------
     async def websocket(self, ws: WebSocket) -> None:
-        await ws.accept()
-        client = Client(ws, await self.player(ws), pick(ws.cookies.get(LANG_COOKIE)))
-        writer = asyncio.create_task(client.writer())
-        self.sockets += 1
-        try:
-            while True:
-                message = await ws.receive()
-                if message["type"] == "websocket.disconnect":
-                    break
-                raw = message.get("text")
-                if raw is None:
-                    raw = message.get("bytes")
-                game_id: str | None = None
-                try:
-                    parsed = protocol.parse(raw)
-                    game_id = parsed.game
-                    logs.about(game_id, client.player_id)
-                    await self.handle(client, parsed)
-                except ProtocolError as exc:
-                    client.error(exc, game_id)
-                except Exception:
-                    log.exception("message from a client failed")
-                    client.error(ProtocolError("internal"), game_id)
-        finally:
-            self.sockets -= 1
-            if client.room is not None:
-                client.room.clients.discard(client)
-            client.outbox.put_nowait(None)
-            await writer
-
-    async def handle(self, client: Client, m: protocol.Message) -> None:
-        if m.type == "ping":
-            client.send({"type": "pong"})
-            return
-        assert m.game is not None
-        room = await self.hub.room(m.game)
-        if room is None:
-            raise ProtocolError("unknown_game")
-        if m.type == "watch":
-            if await self.daily_closed(room.id, room.seats_of(client.player_id)):
-                raise ProtocolError("daily_private")
-            since = m.int_field("since", required=False) or 0
-            if client.room is not None and client.room is not room:
-                client.room.clients.discard(client)
-            client.room = room
-            room.clients.add(client)
-            room.send_state(client, since)
-            return
-        if client.room is not room:
-            raise ProtocolError("watch_first")
-        cluster = self.hub.cluster
-        if cluster is not None and not room.owned and m.type in ("act", "sit", "resign"):
-            # Another process owns the room: it decides, and answers the refusal, if any.
-            fields: dict[str, Any] = {"seat": m.int_field("seat")}
-            if m.type == "act":
-                fields["action"] = m.text_field("action", 200)
-                fields["version"] = m.int_field("version", required=False)
-            await cluster.forward(room, client, m.type, **fields)
-            return
-        if m.type == "act":
-            seat = m.int_field("seat")
-            assert seat is not None
-            text = m.text_field("action", 200)
-            await room.act(seat, text, client=client,
-                           version=m.int_field("version", required=False))
-        elif m.type == "sit":
-            seat = m.int_field("seat")
-            assert seat is not None
-            await room.sit(client, seat)
-        elif m.type == "chat":
-            await room.chat(client, m.text_field("text", 4 * protocol.MAX_CHAT))
-        elif m.type == "resign":
-            seat = m.int_field("seat")
-            assert seat is not None
-            await room.resign(client, seat)
+        await sockets.serve(self, ws)
 
 
 def create_app(db_url: str, *, plugins: Sequence[str] = (), bot_workers: int = 2,
                bot_delay: float = 0.0, reports_root: Path = reports.SHIPPED,
                limits: Limits | None = None, metrics_token: str | None = None,
-               redis_url: str | None = None) -> Starlette:
+               redis_url: str | None = None, origins: Sequence[str] = ()) -> Starlette:
     """The site on the database at `db_url` (migrated to the newest schema first).
 
     `plugins` are "module:attribute" games to register (tests' toys, plug-ins);
@@ -874,7 +810,8 @@ def create_app(db_url: str, *, plugins: Sequence[str] = (), bot_workers: int = 2
     shipped with the package); `limits` the quotas and rate limits (default: `Limits()`);
     `metrics_token` the bearer token that opens /metrics (without one, /metrics is a 404);
     `redis_url` a Redis shared by several processes serving the same database (cluster.py):
-    rooms have one owner each, news go through Redis, and the limits count there too."""
+    rooms have one owner each, news go through Redis, and the limits count there too;
+    `origins` other sites whose pages may open the WebSocket ("https://ludo.example.org")."""
     for spec in plugins:
         load_plugin(spec)
     migrate(db_url)
@@ -888,6 +825,8 @@ def create_app(db_url: str, *, plugins: Sequence[str] = (), bot_workers: int = 2
     if redis_url:
         hub.cluster = Cluster(redis_url, hub)
     site = Site(store, hub, reports_root, limiter)
+    site.origins = sockets.allowed_origins(origins)
+    site.socket_limiter.on_refusal = metrics.refused
     site.metrics = metrics
     privacy = PrivacyPages(site)
     metrics.watch(rooms=lambda: len(hub.rooms), sockets=lambda: site.sockets,

@@ -21,6 +21,9 @@ from limits import RateLimitItem, parse
 from limits.storage import MemoryStorage, Storage, storage_from_string
 from limits.strategies import MovingWindowRateLimiter
 
+# Counts that make no sense at 0 (no queue, no room, no thread to hash passwords).
+AT_LEAST_ONE = frozenset({"ws_queue", "ws_rooms", "hash_workers", "hash_waiting"})
+
 
 @dataclass(frozen=True)
 class Limits:
@@ -69,6 +72,8 @@ class Limits:
                     changes[name] = int(raw)
                 except ValueError:
                     raise ValueError(f"{name}: {raw!r} is not a whole number") from None
+                if int(raw) < (1 if name in AT_LEAST_ONE else 0):
+                    raise ValueError(f"{name}: {raw!r} is too small")
             else:
                 try:
                     parse(raw)
@@ -142,6 +147,13 @@ class Limiter:
         """Count one `name` for every key; raise RateLimited if any is over (then none of the
         others is charged, so a refusal costs the client nothing more)."""
         if not self.settings.enabled:
+            return
+        if len(keys) == 1:  # one key (a socket's): the hit is the test, half the work
+            item = self.item(self._name_for(name, keys[0]))
+            if not self.strategy.hit(item, name, keys[0], cost=cost):
+                if self.on_refusal is not None:
+                    self.on_refusal(name)
+                raise RateLimited(name, self.retry_after(item, name, keys[0]))
             return
         for key in keys:
             item = self.item(self._name_for(name, key))

@@ -20,13 +20,17 @@ Every problem gets an error to the sender only; nothing else changes.
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass
 from typing import Any
 
 MAX_MESSAGE = 8 * 1024  # bytes of one client message
 MAX_CHAT = 500  # characters of one chat message
-CHAT_BURST = 5  # messages ...
-CHAT_WINDOW = 10.0  # ... per this many seconds
+# How many messages each socket, account and address may send: server/limits.py (`Limits`).
+
+# A game id as the site makes them (secrets.token_urlsafe): anything else is refused before
+# it reaches the store, and an error can always echo it.
+GAME_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
 
 TYPES = ("watch", "act", "sit", "chat", "resign", "ping")
 
@@ -61,7 +65,19 @@ class Message:
             raise ProtocolError("bad_field", field=name)
         if len(value) > limit:
             raise ProtocolError("too_long", field=name, limit=limit)
+        if not encodable(value):
+            raise ProtocolError("bad_field", field=name)
         return value
+
+
+def encodable(text: str) -> bool:
+    """False for a text with a lone surrogate ("\\ud800" in the JSON): it cannot be stored
+    nor sent back to anyone, so it is refused where it comes in."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def parse(raw: str | bytes | None) -> Message:
@@ -71,7 +87,8 @@ def parse(raw: str | bytes | None) -> Message:
         raise ProtocolError("too_large", limit=MAX_MESSAGE)
     try:
         data = json.loads(raw)
-    except (json.JSONDecodeError, RecursionError):
+    except (ValueError, RecursionError):
+        # ValueError: not JSON, or an integer over Python's 4,300 digits.
         raise ProtocolError("bad_json") from None
     if not isinstance(data, dict):
         raise ProtocolError("not_object")
@@ -79,6 +96,6 @@ def parse(raw: str | bytes | None) -> Message:
     if kind not in TYPES:
         raise ProtocolError("unknown_type")
     game = data.get("game")
-    if kind != "ping" and (not isinstance(game, str) or not 0 < len(game) <= 32):
+    if kind != "ping" and (not isinstance(game, str) or not GAME_ID.fullmatch(game)):
         raise ProtocolError("bad_field", field="game")
     return Message(kind, game if isinstance(game, str) else None, data)

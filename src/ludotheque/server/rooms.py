@@ -15,13 +15,13 @@ import html
 import logging
 import secrets
 import time
-from collections import Counter, deque
+from collections import Counter
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from sqlalchemy.exc import SQLAlchemyError
-from starlette.websockets import WebSocket, WebSocketState
+from starlette.websockets import WebSocket
 
 from ludotheque import games
 from ludotheque.core import Event, Game, IllegalAction, LudoError, NotationError, Result, State
@@ -35,13 +35,14 @@ from ludotheque.core.record import (
     replay_steps,
     resignation,
 )
-from ludotheque.store import GameRow, Player, RatingRow, Store
+from ludotheque.store import GameRow, RatingRow, Store
 
 from .bots import BotPool
+from .clients import Client as Client  # re-exported: some modules import it from here
 from .clocks import Clocks
 from .i18n import bot_label, seat_label, translate
-from .limits import Limiter
-from .protocol import CHAT_BURST, CHAT_WINDOW, MAX_CHAT, ProtocolError
+from .limits import Limiter, RateLimited
+from .protocol import MAX_CHAT, ProtocolError
 from .ratings import Rating, rate_game
 
 if TYPE_CHECKING:
@@ -51,6 +52,10 @@ log = logging.getLogger("ludotheque.server")
 T = TypeVar("T")
 
 SUBSTITUTE = "moyen"  # the bot that takes the seat of a player who leaves a game of 3 or more
+# A room nobody follows, of a game not being played, leaves memory after this many seconds
+# unused (it is reloaded from the store when asked again): watching every stored game in
+# turn must not keep them all loaded.
+ROOM_IDLE = 120.0
 
 
 @dataclass
@@ -59,45 +64,6 @@ class Step:
     action: str
     events: list[Event]
     public: bool  # may every seat read the action's text (State.is_public)
-
-
-@dataclass(eq=False)
-class Client:
-    """One WebSocket. Messages go through a queue so a slow client never holds a room."""
-
-    ws: WebSocket
-    player: Player | None
-    lang: str
-    room: Room | None = None
-    version: int = 0  # the last version this client has been sent
-    outbox: asyncio.Queue[dict[str, Any] | None] = field(default_factory=asyncio.Queue)
-    chat_times: deque[float] = field(default_factory=deque)
-
-    def send(self, message: dict[str, Any]) -> None:
-        self.outbox.put_nowait(message)
-
-    def error(self, exc: ProtocolError, game: str | None = None) -> None:
-        message = translate(self.lang, f"error.{exc.code}", **exc.params)
-        if exc.detail:
-            message = f"{message} {exc.detail}"
-        out: dict[str, Any] = {"type": "error", "code": exc.code, "message": message}
-        if game is not None:
-            out["game"] = game
-        self.send(out)
-
-    async def writer(self) -> None:
-        while True:
-            message = await self.outbox.get()
-            if message is None or self.ws.application_state != WebSocketState.CONNECTED:
-                return
-            try:
-                await self.ws.send_json(message)
-            except Exception:  # the peer went away: the reader ends the connection
-                return
-
-    @property
-    def player_id(self) -> str | None:
-        return self.player.id if self.player is not None else None
 
 
 def seat_is_free(seat: dict[str, Any]) -> bool:
@@ -130,6 +96,7 @@ class Room:
         self.steps = steps
         self.clients: set[Client] = set()
         self.lock = asyncio.Lock()
+        self.used = time.monotonic()  # when the hub last handed it out
         self.thinking: set[int] = set()
         # A game ended outside its rules (a resignation): the engine's state is not over.
         self.ended: Result | None = None
@@ -156,6 +123,13 @@ class Room:
     @property
     def over(self) -> bool:
         return self.ended is not None or self.state.is_over()
+
+    def idle(self, now: float, after: float) -> bool:
+        """Nothing holds this room: no client, no bot or tutor thinking, no clock, no change
+        under way, a game that is not being played, and unused for `after` seconds."""
+        return (not self.clients and not self.thinking and not self.lock.locked()
+                and (self.flag_task is None or self.flag_task.done())
+                and (self.over or self.row.status != "live") and now - self.used >= after)
 
     # -- the record ----------------------------------------------------------------------
     @property
@@ -272,7 +246,13 @@ class Room:
         }
 
     def send_state(self, client: Client, since: int | None = None) -> None:
-        client.send(self.state_for(client, client.version if since is None else since))
+        if since is None:
+            since = client.version
+            # A state still waiting is replaced by this one: start where it started.
+            queued = client.queued_since(self.id)
+            if queued is not None:
+                since = min(since, queued)
+        client.send(self.state_for(client, since))
         client.version = self.version
 
     def broadcast(self) -> None:
@@ -538,12 +518,12 @@ class Room:
             raise ProtocolError("empty")
         if len(text) > MAX_CHAT:
             raise ProtocolError("too_long", field="text", limit=MAX_CHAT)
-        moment = time.monotonic()
-        while client.chat_times and moment - client.chat_times[0] > CHAT_WINDOW:
-            client.chat_times.popleft()
-        if len(client.chat_times) >= CHAT_BURST:
-            raise ProtocolError("chat_rate")
-        client.chat_times.append(moment)
+        try:
+            # Over all of the player's sockets, and of their address's (a guest per socket
+            # does not multiply the quota).
+            self.hub.limiter.hit("chat", f"a:{client.player.id}", f"ip:{client.address}")
+        except RateLimited as exc:
+            raise ProtocolError("rate_limited", retry_after=exc.retry_after_seconds) from None
         stored = await self.write(self.hub.store.add_chat, self.id, client.player.id,
                                          client.player.name, text)
         message = chat_message(self.id, stored.name, stored.text, stored.at.isoformat())
@@ -576,8 +556,10 @@ class Room:
             # Secret, not derived from the game's id: a player who could compute a bot's seed
             # would know its choices before making theirs (secret simultaneous choices).
             seed = secrets.randbits(63)
+            # Bots take turns between the players whose games they play (BotPool): the
+            # game's creator is the player this bot's time is counted to.
             text = await self.hub.bots.choose(self.game.id, self.state.to_json(), seat, spec,
-                                              seed)
+                                              seed, owner=self.row.creator or self.id)
             if self.hub.bot_delay:
                 await asyncio.sleep(self.hub.bot_delay)
             if self.version != version:
@@ -636,11 +618,14 @@ def chat_message(game_id: str, name: str, text: str, at: str) -> dict[str, Any]:
 class Hub:
     """Every room of this server process, loaded on demand from the store."""
 
-    def __init__(self, store: Store, bots: BotPool, bot_delay: float = 0.0) -> None:
+    def __init__(self, store: Store, bots: BotPool, bot_delay: float = 0.0,
+                 room_idle: float = ROOM_IDLE) -> None:
         self.store = store
         self.bots = bots
         self.bot_delay = bot_delay
         self.rooms: dict[str, Room] = {}
+        self.room_idle = room_idle
+        self._swept = time.monotonic()
         self.limiter = Limiter()
         self.cluster: Cluster | None = None  # several processes: cluster.py
         self._loading: dict[str, asyncio.Lock] = {}
@@ -652,9 +637,32 @@ class Hub:
         task.add_done_callback(self._tasks.discard)
         return task
 
+    def bot_games_of(self, player_id: str) -> int:
+        """The player's games being played with a bot seat (Limits.live_bot_games): every
+        live game is a room of this hub from its creation (open_room) or from start-up
+        (resume). A game still waiting for players is not counted: its bots do not think
+        yet, and its creator could not free its place (no resigning before the start)."""
+        return sum(1 for room in self.rooms.values()
+                   if room.row.creator == player_id and room.row.status == "live"
+                   and not room.over and any(s.get("kind") == "bot" for s in room.seats))
+
+    def sweep(self) -> int:
+        """Forget the idle rooms (Room.idle), at most every tenth of `room_idle`; how many."""
+        now = time.monotonic()
+        if now - self._swept < self.room_idle / 10:
+            return 0
+        self._swept = now
+        idle = [gid for gid, room in self.rooms.items() if room.idle(now, self.room_idle)]
+        for gid in idle:
+            del self.rooms[gid]
+        return len(idle)
+
     async def room(self, game_id: str) -> Room | None:
-        if game_id in self.rooms:
-            return self.rooms[game_id]
+        found = self.rooms.get(game_id)
+        if found is not None:
+            found.used = time.monotonic()
+            return found
+        self.sweep()  # a room is about to be loaded: make room first
         lock = self._loading.setdefault(game_id, asyncio.Lock())
         async with lock:
             if game_id in self.rooms:
