@@ -157,7 +157,7 @@ def test_backup_while_games_are_played_restores_the_same_games(tmp_path: Path) -
     expected = {gid: row.moves_count for gid in played if (row := kept.game(gid)) is not None}
     kept.close()
     assert expected
-    site = LiveServer(restored_db).start()
+    site = LiveServer(restored_db, args=("--limits", "off")).start()  # one socket, many rooms
     viewer = Player(site).guest("viewer")
     try:
         sock = viewer.socket()
