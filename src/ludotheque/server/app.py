@@ -43,16 +43,19 @@ from ludotheque.core.lessons import progress
 from ludotheque.sim import reports
 from ludotheque.store import GameRow, Player, Store, migrate
 from ludotheque.store.db import NameTaken
+from ludotheque.store.moderation import visible_chat
 
 from . import balance_pages, daily, logs, protocol
 from .account import AccountPages
 from .auth import PASSWORD_MIN, check_password, clean_name, hash_password, password_problem
 from .bots import BotPool, load_plugin
+from .chat_filter import ChatFilter
 from .clocks import TIME_CONTROLS, Clocks
 from .cluster import Cluster
 from .i18n import LANGS, catalogue, is_one, pick, seat_label, translate
 from .limits import Limiter, Limits
 from .metrics import Metrics
+from .moderation import Moderation
 from .protocol import ProtocolError
 from .rooms import Client, Hub, chat_message, find_lesson
 
@@ -241,6 +244,7 @@ class Site:
         self.metrics = Metrics()
         self.sockets = 0  # WebSocket connections open now
         self.salt = store.secret_key()
+        self.moderation = Moderation(self)
         self.env = Environment(loader=PackageLoader("ludotheque.web", "templates"),
                                autoescape=select_autoescape(["html"]))
 
@@ -364,6 +368,8 @@ class Site:
             return self.not_found(request, player, "error.unknown_game")
         if player is None:
             return RedirectResponse(f"/login?next={quote(request.url.path)}", 303)
+        if (banned := self.moderation.banned_page(request, player)) is not None:
+            return banned
         form = await request.form()
 
         def again(key: str, detail: str = "") -> Response:
@@ -442,8 +448,8 @@ class Site:
         data = {"game": room.id, "kind": room.game.id, "lang": lang,
                 "screen": f"/screens/{room.game.id}/screen.js" if screen_dir(room.game)
                 else None, "screen_text": room_words(room.game, lang)}
-        history = await asyncio.to_thread(self.store.chat, room.id)
-        chat = [chat_message(room.id, m.name, m.text, m.at.isoformat()) for m in history]
+        history = await asyncio.to_thread(visible_chat, self.store, room.id)
+        chat = [chat_message(room.id, m.name, m.text, m.at.isoformat(), m.id) for m in history]
         lessons = list(room.game.lessons()) if room.lesson is not None else []
         number = next((i for i, x in enumerate(lessons) if x.id == room.row.lesson), -1)
         return self.page(request, "game.html", player, room=room,
@@ -561,6 +567,8 @@ class Site:
             # MT-24: one attempt per account; a guest has none to count it on.
             return self.page(request, "message.html", player, status=403,
                              message_key="daily.account_needed")
+        if (banned := self.moderation.banned_page(request, player)) is not None:
+            return banned
         day = daily.today()
         found = self.challenge(game, day)
         if found is None:
@@ -708,6 +716,8 @@ class Site:
             return self.not_found(request, player, "learn.no_such_lesson")
         if player is None:
             return RedirectResponse(f"/login?next={quote('/learn')}", 303)
+        if (banned := self.moderation.banned_page(request, player)) is not None:
+            return banned
         seats: list[dict[str, Any]] = [
             {"kind": "human", "player": player.id, "name": player.name}
             if i == lesson.learner else {"kind": "tutor", "player": None, "name": ""}
@@ -860,6 +870,8 @@ class Site:
             return
         if client.room is not room:
             raise ProtocolError("watch_first")
+        if m.type == "sit" and not await self.moderation.may_sit(client, room):
+            return  # banned: told why and until when
         cluster = self.hub.cluster
         if cluster is not None and not room.owned and m.type in ("act", "sit", "resign"):
             # Another process owns the room: it decides, and answers the refusal, if any.
@@ -880,7 +892,11 @@ class Site:
             assert seat is not None
             await room.sit(client, seat)
         elif m.type == "chat":
-            await room.chat(client, m.text_field("text", 4 * protocol.MAX_CHAT))
+            text = m.text_field("text", 4 * protocol.MAX_CHAT)
+            if not await self.moderation.chat_refused(client, room, text):
+                await room.chat(client, text)
+        elif m.type == "report":
+            await self.moderation.report(client, room, m)
         elif m.type == "resign":
             seat = m.int_field("seat")
             assert seat is not None
@@ -890,7 +906,7 @@ class Site:
 def create_app(db_url: str, *, plugins: Sequence[str] = (), bot_workers: int = 2,
                bot_delay: float = 0.0, reports_root: Path = reports.SHIPPED,
                limits: Limits | None = None, metrics_token: str | None = None,
-               redis_url: str | None = None) -> Starlette:
+               redis_url: str | None = None, chat_filter: ChatFilter | None = None) -> Starlette:
     """The site on the database at `db_url` (migrated to the newest schema first).
 
     `plugins` are "module:attribute" games to register (tests' toys, plug-ins);
@@ -898,7 +914,8 @@ def create_app(db_url: str, *, plugins: Sequence[str] = (), bot_workers: int = 2
     shipped with the package); `limits` the quotas and rate limits (default: `Limits()`);
     `metrics_token` the bearer token that opens /metrics (without one, /metrics is a 404);
     `redis_url` a Redis shared by several processes serving the same database (cluster.py):
-    rooms have one owner each, news go through Redis, and the limits count there too."""
+    rooms have one owner each, news go through Redis, and the limits count there too;
+    `chat_filter` the words no chat message may contain (docs/moderation.md)."""
     for spec in plugins:
         load_plugin(spec)
     migrate(db_url)
@@ -914,6 +931,7 @@ def create_app(db_url: str, *, plugins: Sequence[str] = (), bot_workers: int = 2
     site = Site(store, hub, reports_root)
     site.limiter = limiter
     site.metrics = metrics
+    site.moderation.filter = chat_filter
     account = AccountPages(site)
     metrics.watch(rooms=lambda: len(hub.rooms), sockets=lambda: site.sockets,
                   bot_queue=lambda: hub.bots.pending)
@@ -941,6 +959,9 @@ def create_app(db_url: str, *, plugins: Sequence[str] = (), bot_workers: int = 2
         Route("/account", account.page, name="account"),
         Route("/account/export", account.export),
         Route("/account/delete", account.delete, methods=["POST"]),
+        Route("/mod", site.moderation.queue, name="mod"),
+        Route("/mod/log", site.moderation.log_page, name="mod_log"),
+        Route("/mod/{action}", site.moderation.act, methods=["POST"]),
         Route("/new/{kind}", site.new_form, methods=["GET"], name="new"),
         Route("/new/{kind}", site.new_game, methods=["POST"]),
         Route("/g/{gid}", site.room_page, name="room"),

@@ -1,0 +1,299 @@
+"""Moderation through a real server (docs/moderation.md): reports, the queue at /mod with its
+context, hiding a message, muting, banning, closing a game, dismissing, the log, the rights
+of each role, the chat's word filter, and `ludo admin grant` on the command line."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from datetime import datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from ludotheque.core.record import RESIGNED
+from ludotheque.server.chat_filter import ChatFilter
+from ludotheque.server.moderation import parse_duration
+from ludotheque.store import Store
+from ludotheque.store.moderation import ModerationError, grant
+
+from .live import ROOT, LiveServer, Player, Socket
+
+WORDS = "# words refused in the chat\ncrapaud\n\nGros Mot\n"
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
+    folder: Path = tmp_path_factory.mktemp("moderation")
+    words = folder / "words.txt"
+    words.write_text(WORDS, encoding="utf-8")
+    live = LiveServer(folder / "site.sqlite3", args=("--chat-filter", str(words))).start()
+    yield live
+    live.stop()
+
+
+def ludo(*args: str) -> subprocess.CompletedProcess[str]:
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(ROOT / "src"), str(ROOT)]))
+    return subprocess.run([sys.executable, "-m", "ludotheque.cli", *args], cwd=ROOT, env=env,
+                          capture_output=True, text=True, timeout=60)
+
+
+def account(server: LiveServer, name: str) -> Player:
+    p = Player(server)
+    r = p.http.post("/register", data={"name": name, "password": "correct horse"})
+    assert r.status_code == 303, r.text
+    return p
+
+
+def moderator(server: LiveServer, name: str) -> Player:
+    """An account made moderator in the site's database (what `ludo admin grant` does; the
+    command itself is tested once, in a subprocess, below)."""
+    p = account(server, name)
+    store = Store(server.db_url)
+    try:
+        grant(store, name, "moderator")
+    finally:
+        store.close()
+    return p
+
+
+def seated(host: Player, guest: Player, gid: str) -> tuple[Socket, Socket]:
+    h, g = host.socket(), guest.socket()
+    h.watch(gid)
+    g.watch(gid)
+    g.send({"type": "sit", "game": gid, "seat": 1})
+    g.wait_state(gid, status="live")
+    h.wait_state(gid, status="live")
+    return h, g
+
+
+def chat(s: Socket, gid: str, text: str) -> dict[str, Any]:
+    s.send({"type": "chat", "game": gid, "text": text})
+    return s.expect("chat", text=text)
+
+
+def report(s: Socket, gid: str, reason: str, **target: int) -> dict[str, Any]:
+    s.send({"type": "report", "game": gid, "reason": reason, **target})
+    while True:  # the answer, after any chat or state already on its way
+        message = s.recv()
+        if message["type"] in ("reported", "error"):
+            return message
+
+
+def report_id(page: str, reason: str) -> int:
+    found = re.search(r'data-report="(\d+)">.*?data-testid="report-reason">'
+                      + re.escape(reason) + "<", page, re.S)
+    assert found is not None, f"no report {reason!r} in the queue"
+    return int(found.group(1))
+
+
+def log_rows(moderator_http: Player) -> list[str]:
+    page = moderator_http.http.get("/mod/log")
+    assert page.status_code == 200
+    return re.findall(r'<tr data-testid="mod-act".*?</tr>', page.text, re.S)
+
+
+def test_ludo_admin_grant_on_the_command_line(site: LiveServer) -> None:
+    name = f"chef{site.port}"
+    chef = account(site, name)
+    try:
+        assert chef.http.get("/mod").status_code == 403
+        unknown = ludo("admin", "grant", "nobody-at-all", "moderator", "--db", site.db_url)
+        assert unknown.returncode == 1 and "no account named 'nobody-at-all'" in unknown.stderr
+        bad_role = ludo("admin", "grant", name, "emperor", "--db", site.db_url)
+        assert bad_role.returncode == 1 and "unknown role 'emperor'" in bad_role.stderr
+        assert chef.http.get("/mod").status_code == 403  # a refusal granted nothing
+        done = ludo("admin", "grant", name.upper(), "admin", "--db", site.db_url)
+        assert done.returncode == 0 and "is now admin" in done.stdout
+        queue = chef.http.get("/mod")
+        assert queue.status_code == 200 and 'href="/mod/log"' in queue.text
+        assert 'data-testid="mod-link"' in queue.text
+        assert any("admin" in row and name in row and "ludo admin" in row
+                   for row in log_rows(chef))
+        back = ludo("admin", "grant", name, "player", "--db", site.db_url)
+        assert back.returncode == 0
+        assert chef.http.get("/mod").status_code == 403
+    finally:
+        chef.close()
+
+
+def test_report_hide_mute_ban_and_the_log(site: LiveServer) -> None:
+    alice = account(site, f"alice{site.port}")
+    bob = Player(site).guest("bob")
+    carol = Player(site).guest("carol")
+    modo = moderator(site, f"modo{site.port}")
+    try:
+        gid = alice.new_game(["me", "open"])
+        a, b = seated(alice, bob, gid)
+        c = carol.socket()
+        c.watch(gid)
+        chat(a, gid, "bonne chance")
+        insult = chat(b, gid, "tu joues comme un pied")
+        assert isinstance(insult["id"], int)
+        # Nothing to report without a reason, nor oneself, nor a message of another game.
+        assert report(a, gid, "  ", message=insult["id"])["code"] == "report_reason"
+        assert report(b, gid, "moi", message=insult["id"])["code"] == "report_self"
+        assert report(a, gid, "x", message=10**6)["code"] == "no_such_message"
+        done = report(a, gid, "insulte", message=insult["id"])
+        assert done["type"] == "reported" and done["game"] == gid
+
+        # Only moderators see the queue and act: 403 for a player, for every action.
+        assert alice.http.get("/mod").status_code == 403
+        assert alice.http.get("/mod/log").status_code == 403
+        page = modo.http.get("/mod")
+        assert page.status_code == 200
+        rid = report_id(page.text, "insulte")
+        for action in ("hide", "mute", "ban", "close", "dismiss"):
+            refused = alice.http.post(f"/mod/{action}", data={"report": str(rid),
+                                                              "reason": "moi aussi",
+                                                              "duration": "1h"})
+            assert refused.status_code == 403, action
+        assert report_id(modo.http.get("/mod").text, "insulte") == rid  # nothing changed
+        # The context: the game and its link, the message among its neighbours, bob's words.
+        card = page.text[page.text.index(f'data-report="{rid}"'):]
+        assert f'href="/g/{gid}"' in card and "Carte haute" in card
+        around = card[card.index('data-testid="report-around"'):]
+        assert around.index("bonne chance") < around.index("tu joues comme un pied")
+        assert 'data-testid="reported-message"' in around
+        assert 'data-testid="report-recent"' in card and ">bob<" in card
+
+        # An act needs a reason; then the message leaves every chat, live and on reload.
+        assert modo.http.post("/mod/hide", data={"report": str(rid)}).status_code == 400
+        hidden = modo.http.post("/mod/hide", data={"report": str(rid), "reason": "insulte"})
+        assert hidden.status_code == 303
+        for s in (a, c):
+            s.expect("chat_hidden", game=gid, id=insult["id"])
+        room = carol.http.get(f"/g/{gid}").text
+        history = json.loads(re.search(r'id="chat-history">(.*?)</script>', room, re.S)
+                             .group(1))  # type: ignore[union-attr]
+        assert [m["text"] for m in history] == ["bonne chance"]
+
+        # Muted for two seconds: told why and until when, nothing sent; then free again.
+        muted = modo.http.post("/mod/mute", data={"report": str(rid), "duration": "2s",
+                                                  "reason": "calme-toi"})
+        assert muted.status_code == 303
+        b.send({"type": "chat", "game": gid, "text": "encore"})
+        refusal = b.expect("error", code="muted")
+        until = datetime.fromisoformat(str(refusal["until"]))
+        assert refusal["reason"] == "calme-toi" and "calme-toi" in str(refusal["message"])
+        assert timedelta(0) < until - datetime.now(until.tzinfo) <= timedelta(seconds=3)
+        assert c.nothing(0.3)
+        time.sleep(max(0.0, (until - datetime.now(until.tzinfo)).total_seconds()) + 0.2)
+        chat(b, gid, "pardon")
+
+        # Banned for good: the live game ends as bob's resignation; no new game, no seat.
+        banned = modo.http.post("/mod/ban", data={"report": str(rid), "duration": "",
+                                                  "reason": "récidive"})
+        assert banned.status_code == 303
+        over = a.wait_state(gid, status="over")
+        assert over["result"]["winners"] == [0] and over["result"]["reason"] == RESIGNED
+        bob.http.cookies.set("lang", "en")
+        form = bob.http.post("/new/carte_haute", data={"players": "2", "seat_0": "me",
+                                                       "seat_1": "open"})
+        assert form.status_code == 403
+        assert "Your account is banned" in form.text and "récidive" in form.text
+        other = alice.new_game(["me", "open"])
+        b.watch(other)
+        b.send({"type": "sit", "game": other, "seat": 1})
+        refusal = b.expect("error", code="banned")
+        assert refusal["until"] is None and refusal["reason"] == "récidive"
+        assert b.watch(other)["seats"][1]["free"] is True
+
+        # Every act is in the log: who, what, why.
+        rows = log_rows(modo)
+        for action, reason in (("hide", "insulte"), ("mute", "calme-toi"),
+                               ("ban", "récidive")):
+            assert any(f'data-action="{action}"' in row and f"modo{site.port}" in row
+                       and reason in row and ">bob<" in row for row in rows), action
+        # Dismissed, the report leaves the queue (and the dismissal is logged too).
+        assert modo.http.post("/mod/dismiss", data={"report": str(rid),
+                                                    "reason": "traité"}).status_code == 303
+        assert f'data-report="{rid}"' not in modo.http.get("/mod").text
+        assert any('data-action="dismiss"' in row and "traité" in row for row in log_rows(modo))
+        assert modo.http.post("/mod/dismiss", data={"report": str(rid),
+                                                    "reason": "encore"}).status_code == 400
+    finally:
+        for p in (alice, bob, carol, modo):
+            p.close()
+
+
+def test_closing_a_game_ends_it_without_a_result(site: LiveServer) -> None:
+    dora = account(site, f"dora{site.port}")
+    eric = Player(site).guest("eric")
+    modo = moderator(site, f"modo2{site.port}")
+    try:
+        gid = dora.new_game(["me", "open"])
+        d, e = seated(dora, eric, gid)
+        done = report(d, gid, "triche", seat=1)
+        assert done["type"] == "reported"
+        assert report(d, gid, "vide", seat=5)["code"] == "no_such_seat"
+        rid = report_id(modo.http.get("/mod").text, "triche")
+        closed = modo.http.post("/mod/close", data={"report": str(rid), "reason": "triche"})
+        assert closed.status_code == 303
+        state = e.wait_state(gid, status="over")
+        assert state["result"] is None and state["to_act"] == []
+        d.send({"type": "act", "game": gid, "seat": 0, "action": "x"})
+        assert d.expect("error")["code"] == "game_over"
+        again = modo.http.post("/mod/close", data={"report": str(rid), "reason": "deux fois"})
+        assert again.status_code == 400
+        assert any('data-action="close"' in row and "triche" in row and gid in row
+                   for row in log_rows(modo))
+    finally:
+        for p in (dora, eric, modo):
+            p.close()
+
+
+def test_the_word_filter_refuses_and_sends_nothing(site: LiveServer) -> None:
+    fay = Player(site).guest("fay")
+    gus = Player(site).guest("gus")
+    try:
+        gid = fay.new_game(["me", "open"])
+        f, g = seated(fay, gus, gid)
+        for text in ("Espèce de CRAPAUD !", "ｃｒａｐａｕｄ", "un gros   mot? non: un GROS MOT"):
+            f.send({"type": "chat", "game": gid, "text": text})
+            refusal = f.expect("error", code="filtered")
+            assert refusal["message"]
+        assert g.nothing(0.3)
+        chat(f, gid, "la crapaudine est une fleur")  # a word boundary, not a substring
+        room = gus.http.get(f"/g/{gid}").text
+        assert "CRAPAUD" not in room and "la crapaudine" in room
+    finally:
+        fay.close()
+        gus.close()
+
+
+def test_reports_are_limited_per_account(site: LiveServer) -> None:
+    hal = Player(site).guest("hal")
+    ida = Player(site).guest("ida")
+    try:
+        gid = hal.new_game(["me", "open"])
+        h, i = seated(hal, ida, gid)
+        message = chat(i, gid, "bonjour")
+        for n in range(5):
+            assert report(h, gid, f"raison {n}", message=message["id"])["type"] == "reported"
+        refusal = report(h, gid, "une de trop", message=message["id"])
+        assert refusal["code"] == "rate_limited" and refusal["retry_after"] >= 1
+    finally:
+        hal.close()
+        ida.close()
+
+
+def test_chat_filter_and_durations() -> None:
+    words = ChatFilter(["Crapaud", " ", "ÉTÉ"])
+    assert words.blocks("quel crapaud") and words.blocks("CRAPAUD!")
+    assert words.blocks("ｃｒａｐａｕｄ") and words.blocks("l'été")
+    assert not words.blocks("crapaudine") and not words.blocks("décrapaud")
+    assert not ChatFilter([]).blocks("anything")
+    assert parse_duration("45s") == timedelta(seconds=45)
+    assert parse_duration(" 2 H ") == timedelta(hours=2)
+    assert parse_duration("7d") == timedelta(days=7)
+    assert parse_duration("") is None
+    for bad in ("0m", "soon", "-5m", "5y", "99999d"):
+        with pytest.raises(ModerationError):
+            parse_duration(bad)
