@@ -16,12 +16,15 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from alembic import command
+from sqlalchemy import create_engine, inspect, text
 
 from ludotheque.core.record import RESIGNED
 from ludotheque.server.chat_filter import ChatFilter
 from ludotheque.server.moderation import parse_duration
 from ludotheque.store import Store
-from ludotheque.store.moderation import ModerationError, grant
+from ludotheque.store.db import alembic_config
+from ludotheque.store.moderation import ModerationError, grant, visible_chat
 
 from .live import ROOT, LiveServer, Player, Socket
 
@@ -297,3 +300,33 @@ def test_chat_filter_and_durations() -> None:
     for bad in ("0m", "soon", "-5m", "5y", "99999d"):
         with pytest.raises(ModerationError):
             parse_duration(bad)
+
+
+def test_migration_0006_keeps_the_players_and_messages_of_0003(tmp_path: Path) -> None:
+    """Upgrading a database of the previous schema with data in it: every player becomes a
+    `player`, every message visible; the downgrade gives the previous schema back."""
+    url = f"sqlite:///{tmp_path / 'old.sqlite3'}"
+    command.upgrade(alembic_config(url), "0003")
+    engine = create_engine(url)
+    with engine.begin() as conn:
+        conn.execute(text("INSERT INTO players (id, name, login, created_at) "
+                          "VALUES ('p1', 'Ana', 'ana', '2026-12-01 10:00:00')"))
+        conn.execute(text("INSERT INTO games (id, game, game_version, seed, players, options, "
+                          "seats, status, public, moves_count, ranked, created_at, updated_at) "
+                          "VALUES ('g1', 'mitan', '1', 7, 2, '{}', '[]', 'live', 1, 0, 0, "
+                          "'2026-12-01 10:00:00', '2026-12-01 10:00:00')"))
+        conn.execute(text("INSERT INTO chat (game_id, player, name, text, at) "
+                          "VALUES ('g1', 'p1', 'Ana', 'bonjour', '2026-12-01 10:01:00')"))
+    command.upgrade(alembic_config(url), "0006")
+    store = Store(url)
+    try:
+        player = store.player("p1")
+        assert player is not None and player.role == "player" and player.ban_reason is None
+        assert [m.text for m in visible_chat(store, "g1")] == ["bonjour"]
+        assert grant(store, "ANA", "moderator").role == "moderator"
+    finally:
+        store.close()
+    command.downgrade(alembic_config(url), "0003")
+    assert "reports" not in inspect(engine).get_table_names()
+    assert "role" not in {c["name"] for c in inspect(engine).get_columns("players")}
+    engine.dispose()
