@@ -22,9 +22,17 @@ from sqlalchemy import create_engine, inspect, text
 from ludotheque.core.record import RESIGNED
 from ludotheque.server.chat_filter import ChatFilter
 from ludotheque.server.moderation import parse_duration
-from ludotheque.store import Store
+from ludotheque.store import GameRow, Store, migrate, privacy
 from ludotheque.store.db import alembic_config
-from ludotheque.store.moderation import ModerationError, grant, visible_chat
+from ludotheque.store.moderation import (
+    ModerationError,
+    actions,
+    add_report,
+    grant,
+    hide,
+    open_reports,
+    visible_chat,
+)
 
 from .live import ROOT, LiveServer, Player, Socket
 
@@ -330,3 +338,33 @@ def test_migration_0006_keeps_the_players_and_messages_of_0003(tmp_path: Path) -
     assert "reports" not in inspect(engine).get_table_names()
     assert "role" not in {c["name"] for c in inspect(engine).get_columns("players")}
     engine.dispose()
+
+
+def test_deleting_an_account_keeps_the_reports_about_it(tmp_path: Path) -> None:
+    """A deleted account (store/privacy.py) leaves the reports it made or received, naming
+    nobody, and the log keeps the names it had."""
+    url = f"sqlite:///{tmp_path / 'forget.sqlite3'}"
+    migrate(url)
+    store = Store(url)
+    try:
+        ann, ben = store.create_account("ann", "x"), store.create_account("ben", "x")
+        store.create_game(GameRow(id="g1", game="mitan", game_version="1", seed=1, players=2,
+                                  options={}, seats=[{"kind": "human", "player": ann.id},
+                                                     {"kind": "human", "player": ben.id}],
+                                  status="over", public=True, creator=ann.id,
+                                  result=None, moves_count=0))
+        said = store.add_chat("g1", ben.id, "ben", "hou")
+        found = add_report(store, ann.id, "g1", "hou", message_id=said.id)
+        grant(store, "ann", "moderator")
+        mod = store.player(ann.id)
+        assert mod is not None
+        hide(store, mod, said.id, "hou", found.id)
+        privacy.forget(store, ben.id)
+        privacy.forget(store, ann.id)
+        [item] = open_reports(store)
+        assert item["report"].target is None and item["report"].reporter is None
+        assert item["message"] is None and item["game"].id == "g1"
+        assert [(a.action, a.moderator_name, a.target_name) for a in actions(store)] == [
+            ("hide", "ann", "ben"), ("grant", "ludo admin", "ann")]
+    finally:
+        store.close()

@@ -231,6 +231,8 @@ function renderStatus() {
     text += ` — ${r.text || r.detail || r.reason}`;
   } else if (state.status === "open") {
     text = t("room.waiting");
+  } else if (state.status === "over") {
+    text = t("room.closed"); // over without a result: closed by a moderator
   } else {
     const mine = state.to_act.filter((s) => state.mine.includes(s));
     text = mine.length
