@@ -11,7 +11,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Iterator
-from datetime import datetime, timedelta
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -28,8 +28,10 @@ from ludotheque.store.moderation import (
     ModerationError,
     actions,
     add_report,
+    ban,
     grant,
     hide,
+    mute,
     open_reports,
     visible_chat,
 )
@@ -366,5 +368,34 @@ def test_deleting_an_account_keeps_the_reports_about_it(tmp_path: Path) -> None:
         assert item["message"] is None and item["game"].id == "g1"
         assert [(a.action, a.moderator_name, a.target_name) for a in actions(store)] == [
             ("hide", "ann", "ben"), ("grant", "ludo admin", "ann")]
+    finally:
+        store.close()
+
+
+def test_who_may_act_against_whom(tmp_path: Path) -> None:
+    """Nobody sanctions themselves; a moderator does not sanction a moderator or an admin;
+    an admin does. A refused act changes nothing and logs nothing."""
+    url = f"sqlite:///{tmp_path / 'roles.sqlite3'}"
+    migrate(url)
+    store = Store(url)
+    try:
+        for name in ("mia", "max", "ada", "pat"):
+            store.create_account(name, "x")
+        mia, max_, ada = (grant(store, n, r) for n, r in
+                          (("mia", "moderator"), ("max", "moderator"), ("ada", "admin")))
+        later = datetime.now(UTC) + timedelta(hours=1)
+        for actor, target, code in ((mia, mia, "self"), (mia, max_, "staff"),
+                                    (mia, ada, "staff"), (ada, ada, "self")):
+            with pytest.raises(ModerationError) as refused:
+                mute(store, actor, target.id, later, "non")
+            assert refused.value.code == code
+        assert [a.action for a in actions(store)] == ["grant"] * 3
+        assert mute(store, ada, max_.id, later, "oui").mute_reason == "oui"
+        pat = store.account("pat")
+        assert pat is not None
+        assert ban(store, mia, pat.id, None, "pour de bon").ban_reason == "pour de bon"
+        with pytest.raises(ModerationError) as unknown:
+            grant(store, "pat", "emperor")
+        assert unknown.value.code == "unknown_role"
     finally:
         store.close()
