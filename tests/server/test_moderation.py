@@ -37,6 +37,8 @@ from ludotheque.store.moderation import (
 )
 
 from .live import ROOT, LiveServer, Player, Socket
+from .postgres import Postgres
+from .redisd import RedisServer
 
 WORDS = "# words refused in the chat\ncrapaud\n\nGros Mot\n"
 
@@ -399,3 +401,45 @@ def test_who_may_act_against_whom(tmp_path: Path) -> None:
         assert unknown.value.code == "unknown_role"
     finally:
         store.close()
+
+
+def test_a_ban_on_another_process_resigns_the_games_its_owner_holds(tmp_path: Path) -> None:
+    """Two processes on PostgreSQL with Redis (`--redis`): the moderator's request reaches the
+    process that does not own the banned player's game; the owner resigns it all the same,
+    and the other player sees the game end."""
+    postgres, broker = Postgres().start(), RedisServer().start()
+    sites: list[LiveServer] = []
+    people: list[Player] = []
+    try:
+        url = postgres.create_database("moderation")
+        sites = [LiveServer(url, log=tmp_path / f"site-{i}.log", bot_workers=1,
+                            args=("--redis", broker.url)).start() for i in range(2)]
+        alice = account(sites[0], "alice")
+        bob = Player(sites[1]).guest("bob")
+        modo = account(sites[1], "modo")
+        people += [alice, bob, modo]
+        store = Store(url)
+        try:
+            grant(store, "modo", "moderator")
+        finally:
+            store.close()
+        gid = alice.new_game(["me", "open"])  # its room starts, and is owned, on sites[0]
+        a, b = alice.socket(), bob.socket()
+        a.watch(gid)
+        b.watch(gid)
+        b.send({"type": "sit", "game": gid, "seat": 1})
+        a.wait_state(gid, status="live")
+        assert report(a, gid, "triche", seat=1)["type"] == "reported"
+        rid = report_id(modo.http.get("/mod").text, "triche")
+        banned = modo.http.post("/mod/ban", data={"report": str(rid), "duration": "1d",
+                                                  "reason": "triche"})
+        assert banned.status_code == 303
+        over = a.wait_state(gid, status="over")
+        assert over["result"]["winners"] == [0] and over["result"]["reason"] == RESIGNED
+    finally:
+        for p in people:
+            p.close()
+        for site in sites:
+            site.stop()
+        broker.stop()
+        postgres.stop()
