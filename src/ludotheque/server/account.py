@@ -9,7 +9,6 @@ then forgets the player (store/privacy.py) and ends the session.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import json
 from functools import cache
 from importlib import resources
@@ -24,7 +23,6 @@ from ludotheque.store import privacy
 
 from .auth import check_password
 from .i18n import pick
-from .protocol import ProtocolError
 
 if TYPE_CHECKING:
     from .app import Site
@@ -101,14 +99,6 @@ class AccountPages:
         for gid in await asyncio.to_thread(privacy.live_games, hub.store, player_id):
             room = await hub.room(gid)
             if room is None:
-                continue
-            if hub.cluster is not None and not room.owned:
-                # Another process owns the room: it resigns the seats, as if the player had
-                # asked it (a moderator's ban may reach any process).
-                client = await hub.remote_client(player_id, "fr")
-                for seat in room.seats_of(player_id):
-                    with contextlib.suppress(ProtocolError):  # over meanwhile
-                        await hub.cluster.forward(room, client, "resign", seat=seat)
                 continue
             async with room.lock:
                 for seat in room.seats_of(player_id):

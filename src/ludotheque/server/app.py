@@ -931,10 +931,10 @@ def create_app(db_url: str, *, plugins: Sequence[str] = (), bot_workers: int = 2
     site = Site(store, hub, reports_root)
     site.limiter = limiter
     site.metrics = metrics
-    site.moderation.filter = chat_filter
     account = AccountPages(site)
     metrics.watch(rooms=lambda: len(hub.rooms), sockets=lambda: site.sockets,
                   bot_queue=lambda: hub.bots.pending)
+    site.moderation.filter = chat_filter
 
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -959,9 +959,6 @@ def create_app(db_url: str, *, plugins: Sequence[str] = (), bot_workers: int = 2
         Route("/account", account.page, name="account"),
         Route("/account/export", account.export),
         Route("/account/delete", account.delete, methods=["POST"]),
-        Route("/mod", site.moderation.queue, name="mod"),
-        Route("/mod/log", site.moderation.log_page, name="mod_log"),
-        Route("/mod/{action}", site.moderation.act, methods=["POST"]),
         Route("/new/{kind}", site.new_form, methods=["GET"], name="new"),
         Route("/new/{kind}", site.new_game, methods=["POST"]),
         Route("/g/{gid}", site.room_page, name="room"),
@@ -970,6 +967,9 @@ def create_app(db_url: str, *, plugins: Sequence[str] = (), bot_workers: int = 2
         Route("/rules/{kind}", site.rules_page, name="rules"),
         Route("/daily", site.daily_page, name="daily"),
         Route("/ratings", site.ratings_page, name="ratings"),
+        Route("/mod", site.moderation.queue, name="mod"),
+        Route("/mod/log", site.moderation.log_page, name="mod_log"),
+        Route("/mod/{action}", site.moderation.act, methods=["POST"]),
         Route("/learn", site.learn_page, name="learn"),
         Route("/balance", site.balance_page, name="balance"),
         Route("/balance/{setup}", site.balance_report, name="balance_report"),

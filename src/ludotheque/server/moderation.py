@@ -6,6 +6,7 @@ told, and the chat's word filter."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import functools
 import re
 from collections.abc import Callable
@@ -17,12 +18,12 @@ from starlette.responses import RedirectResponse, Response
 
 from ludotheque import games
 from ludotheque.core import LudoError
-from ludotheque.store import Player, Store
+from ludotheque.core.record import RESIGNED
+from ludotheque.store import Player, Store, privacy
 from ludotheque.store import moderation as store_mod
 from ludotheque.store.models import Report, now
 from ludotheque.store.moderation import ModerationError, ban_of, is_staff, muted_until
 
-from .account import AccountPages
 from .chat_filter import ChatFilter
 from .i18n import pick, translate
 from .limits import RateLimited
@@ -66,7 +67,6 @@ class Moderation:
     def __init__(self, site: Site, chat_filter: ChatFilter | None = None) -> None:
         self.site = site
         self.filter = chat_filter
-        self.accounts = AccountPages(site)
 
     @property
     def store(self) -> Store:
@@ -280,10 +280,33 @@ class Moderation:
         target = await asyncio.to_thread(
             store_mod.ban, self.store, moderator, found.target,
             now() + length if length is not None else None, reason, found.id)
-        await self.accounts.resign_everything(target.id)
+        await self.resign_games(target)
         for gid in await asyncio.to_thread(store_mod.open_games_of, self.store, target.id):
             await self.end_room(gid, functools.partial(store_mod.set_status, self.store, gid,
                                                        "over"))
+
+    async def resign_games(self, target: Player) -> None:
+        """Each live game of the banned player ends for them as a resignation (two players:
+        the other wins; more: a bot takes the seat), as if they had resigned it: by this
+        process when it owns the room, else by the room's owner (cluster.py)."""
+        hub = self.site.hub
+        for gid in await asyncio.to_thread(privacy.live_games, self.store, target.id):
+            room = await hub.room(gid)
+            if room is None:
+                continue
+            if hub.cluster is not None and not room.owned:
+                client = await hub.remote_client(target.id, "fr")
+                for seat in room.seats_of(target.id):
+                    with contextlib.suppress(ProtocolError):  # over meanwhile
+                        await hub.cluster.forward(room, client, "resign", seat=seat)
+                continue
+            async with room.lock:
+                for seat in room.seats_of(target.id):
+                    if room.row.status == "live" and not room.over:
+                        await room.give_up(seat, RESIGNED)
+                room.broadcast()
+                room.watch_clock()
+            room.schedule_bots()
 
     async def close(self, moderator: Player, found: Report, reason: str) -> None:
         if found.game_id is None:

@@ -44,7 +44,6 @@ class Player(Base):
     # Only accounts have a login name; it is unique. Guests keep it NULL.
     login: Mapped[str | None] = mapped_column(String(40), unique=True, nullable=True)
     password_hash: Mapped[str | None] = mapped_column(String(200), nullable=True)
-    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
     # Moderation (docs/moderation.md): the role, and the sanctions in force with their reason.
     role: Mapped[str] = mapped_column(String(10), default="player", server_default="player")
     muted_until: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
@@ -53,6 +52,7 @@ class Player(Base):
     banned_until: Mapped[datetime | None] = mapped_column(DateTime(timezone=True),
                                                           nullable=True)
     ban_reason: Mapped[str | None] = mapped_column(Text, nullable=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
 
 
 class GameRow(Base):
