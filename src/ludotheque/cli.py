@@ -487,10 +487,13 @@ def replay_command(path: Path, lang: str, seat: int | None) -> None:
               help="redis://HOST:PORT/0: run several processes (any machines) on one database")
 @click.option("--metrics-token", envvar="LUDO_METRICS_TOKEN", default=None,
               help="bearer token that opens /metrics (Prometheus); without it /metrics is off")
+@click.option("--chat-filter", type=click.Path(exists=True, dir_okay=False, path_type=Path),
+              default=None, help="words refused in the chat, one a line (docs/moderation.md)")
 def serve(host: str, port: int, db: str | None, bot_workers: int,
           plugins: tuple[str, ...], limits_mode: str, log_format: str,
           metrics_token: str | None, redis_url: str | None,
-          limit_items: tuple[str, ...], origins: tuple[str, ...]) -> None:
+          limit_items: tuple[str, ...], origins: tuple[str, ...],
+          chat_filter: Path | None) -> None:
     """Start the site on http://HOST:PORT (Ctrl+C stops it; games resume on restart)."""
     from ludotheque.server.__main__ import limit_values, run
     from ludotheque.server.limits import Limits
@@ -509,7 +512,8 @@ def serve(host: str, port: int, db: str | None, bot_workers: int,
     console.print(f"[bold]Ludothèque[/] on http://{host}:{port}/")
     run(host, port, db, list(plugins), bot_workers, bot_delay=0.3,
         limits_on=limits_mode == "on", limit_values=values, log_format=log_format,
-        metrics_token=metrics_token, redis_url=redis_url, origins=origins)
+        metrics_token=metrics_token, redis_url=redis_url, origins=origins,
+        chat_filter=chat_filter)
 
 
 @main.command()
@@ -549,6 +553,36 @@ def restore(source: Path, db: str | None, yes: bool) -> None:
         fail(str(exc))
         return
     console.print(f"restored {source} into {url}: {found.summary()}")
+
+
+@main.group()
+def admin() -> None:
+    """Site administration: roles (docs/moderation.md)."""
+
+
+@admin.command("grant")
+@click.argument("name")
+@click.argument("role")
+@click.option("--db", default=None,
+              help="the site's database URL (default: the SQLite file in ./var)")
+def admin_grant(name: str, role: str, db: str | None) -> None:
+    """Give the account NAME the ROLE: player, moderator or admin (logged at /mod/log)."""
+    from ludotheque.store import Store, default_url, migrate
+    from ludotheque.store.moderation import ROLES, ModerationError, grant
+
+    if role not in ROLES:
+        fail(f"unknown role {role!r}: choose one of {', '.join(ROLES)}")
+    url = db or default_url()
+    migrate(url)
+    store = Store(url)
+    try:
+        player = grant(store, name, role)
+    except ModerationError:
+        fail(f"no account named {name!r} (guests have no role; the name is the login)")
+        return
+    finally:
+        store.close()
+    console.print(f"{player.name} is now {role}")
 
 
 @main.command("arena")

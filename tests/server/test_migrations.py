@@ -24,6 +24,7 @@ from ludotheque.core import Rng
 from ludotheque.core.record import Move, Record, replay_steps
 from ludotheque.store import Store
 from ludotheque.store.db import alembic_config
+from ludotheque.store.moderation import open_reports
 
 from .postgres import Postgres
 
@@ -112,12 +113,26 @@ def rows_0005(conn: Connection) -> None:
                  {"id": "f" * 64, "at": WHEN, "until": datetime(2099, 1, 1, tzinfo=UTC)})
 
 
+def rows_0006(conn: Connection) -> None:
+    conn.execute(text("UPDATE players SET role = 'moderator', muted_until = :until, "
+                      "mute_reason = 'calme' WHERE id = 'p-acct'"),
+                 {"until": datetime(2099, 1, 1, tzinfo=UTC)})
+    conn.execute(text("INSERT INTO reports (reporter, target, game_id, message_id, reason, "
+                      "status, at) VALUES ('p-acct', 'p-guest', 'g-mitan', NULL, 'rude', "
+                      "'open', :at)"), {"at": WHEN})
+    conn.execute(text("INSERT INTO mod_log (at, moderator, moderator_name, action, target, "
+                      "target_name, detail, reason) VALUES (:at, NULL, 'ludo admin', 'grant', "
+                      "'p-acct', 'Aline', 'player -> moderator', 'ludo admin grant')"),
+                 {"at": WHEN})
+
+
 ROWS: dict[str, Callable[[Connection], None]] = {
     "0001": rows_0001,
     "0002": rows_0002,
     "0003": rows_0003,
     "0004": rows_0004,
     "0005": rows_0005,
+    "0006": rows_0006,
 }
 
 
@@ -181,6 +196,9 @@ def check_head(url: str, since: str) -> None:
         assert (signed is not None and signed.id == "p-acct") == (since >= "0005")
         # Accounts made before names had keys got theirs: a look-alike cannot register.
         assert aline.name_key
+        assert aline.role == ("moderator" if since >= "0006" else "player")
+        reports = [r["report"].reason for r in open_reports(store)]
+        assert reports == (["rude"] if since >= "0006" else [])
     finally:
         store.close()
 

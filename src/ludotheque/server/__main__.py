@@ -17,6 +17,7 @@ from ludotheque.store import default_url
 
 from . import logs
 from .app import create_app
+from .chat_filter import ChatFilter
 from .limits import Limits
 from .sockets import allowed_origins
 
@@ -25,8 +26,11 @@ def run(host: str, port: int, db: str | None, plugins: list[str], bot_workers: i
         bot_delay: float, log_level: str = "info", reports: Path = SHIPPED,
         limits_on: bool = True, limit_values: dict[str, str] | None = None,
         log_format: str = "text", metrics_token: str | None = None,
-        redis_url: str | None = None, origins: Sequence[str] = ()) -> None:
+        redis_url: str | None = None, origins: Sequence[str] = (),
+        chat_filter: Path | None = None) -> None:
     logs.configure(log_level, log_format)
+    # Read before the site starts: a missing or unreadable list stops it with the reason.
+    words = ChatFilter.from_file(chat_filter) if chat_filter is not None else None
     limits = Limits().with_values(limit_values or {})
     if not limits_on:
         limits = limits.off()
@@ -39,7 +43,7 @@ def run(host: str, port: int, db: str | None, plugins: list[str], bot_workers: i
     app = create_app(db or default_url(), plugins=plugins, bot_workers=bot_workers,
                      bot_delay=bot_delay, reports_root=reports, limits=limits,
                      metrics_token=metrics_token or os.environ.get("LUDO_METRICS_TOKEN"),
-                     redis_url=redis_url, origins=origins)
+                     redis_url=redis_url, origins=origins, chat_filter=words)
     # Frames over 1 MiB close the connection; under it, over protocol.MAX_MESSAGE bytes, the
     # client gets an error message and stays connected.
     uvicorn.run(app, host=host, port=port, ws_max_size=1 << 20, log_level=log_level,
@@ -71,6 +75,8 @@ def main() -> None:
     parser.add_argument("--limit", action="append", default=[], metavar="NAME=VALUE",
                         help="change one limit, e.g. --limit 'game_create=5 per minute' "
                              "(names and defaults: docs/security.md)")
+    parser.add_argument("--chat-filter", type=Path, default=None, metavar="FILE",
+                        help="words refused in the chat, one a line (docs/moderation.md)")
     args = parser.parse_args()
     try:
         values = limit_values(args.limit)
@@ -81,7 +87,7 @@ def main() -> None:
     run(args.host, args.port, args.db, args.plugin, args.bot_workers, args.bot_delay,
         args.log_level, args.reports, limits_on=args.limits == "on", limit_values=values,
         log_format=args.log_format, metrics_token=args.metrics_token, redis_url=args.redis,
-        origins=args.origin)
+        origins=args.origin, chat_filter=args.chat_filter)
 
 
 def limit_values(items: list[str] | tuple[str, ...]) -> dict[str, str]:

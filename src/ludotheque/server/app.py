@@ -44,16 +44,19 @@ from ludotheque.core.lessons import progress
 from ludotheque.core.rng import fresh_seed
 from ludotheque.sim import reports
 from ludotheque.store import GameRow, Player, Store, migrate
+from ludotheque.store.moderation import visible_chat
 
 from . import balance_pages, csrf, daily, logs, sockets
 from .accounts import Accounts, address, safe_next
 from .auth import clean_name
 from .bots import BotPool, load_plugin
+from .chat_filter import ChatFilter
 from .clocks import TIME_CONTROLS, Clocks
 from .cluster import Cluster
 from .i18n import LANGS, catalogue, is_one, pick, seat_label, translate
 from .limits import Limiter, Limits, RateLimited
 from .metrics import Metrics
+from .moderation import Moderation
 from .privacy_pages import PrivacyPages
 from .rooms import Hub, chat_message, find_lesson
 
@@ -241,6 +244,7 @@ class Site:
         self.sockets = 0  # WebSocket connections open now
         self.origins: frozenset[str] = frozenset()  # pages of other sites that may open /ws
         self.daily_key = store.daily_key()
+        self.moderation = Moderation(self)
         self.env = Environment(loader=PackageLoader("ludotheque.web", "templates"),
                                autoescape=select_autoescape(["html"]))
 
@@ -392,6 +396,8 @@ class Site:
             return self.not_found(request, player, "error.unknown_game")
         if player is None:
             return RedirectResponse(f"/login?next={quote(request.url.path)}", 303)
+        if (banned := self.moderation.banned_page(request, player)) is not None:
+            return banned
         form = await request.form()
 
         def again(key: str, detail: str = "") -> Response:
@@ -486,8 +492,8 @@ class Site:
         data = {"game": room.id, "kind": room.game.id, "lang": lang,
                 "screen": f"/screens/{room.game.id}/screen.js" if screen_dir(room.game)
                 else None, "screen_text": room_words(room.game, lang)}
-        history = await asyncio.to_thread(self.store.chat, room.id)
-        chat = [chat_message(room.id, m.name, m.text, m.at.isoformat()) for m in history]
+        history = await asyncio.to_thread(visible_chat, self.store, room.id)
+        chat = [chat_message(room.id, m.name, m.text, m.at.isoformat(), m.id) for m in history]
         lessons = list(room.game.lessons()) if room.lesson is not None else []
         number = next((i for i, x in enumerate(lessons) if x.id == room.row.lesson), -1)
         return self.page(request, "game.html", player, room=room,
@@ -606,6 +612,8 @@ class Site:
             # MT-24: one attempt per account; a guest has none to count it on.
             return self.page(request, "message.html", player, status=403,
                              message_key="daily.account_needed")
+        if (banned := self.moderation.banned_page(request, player)) is not None:
+            return banned
         day = daily.today()
         found = self.challenge(game, day)
         if found is None:
@@ -753,6 +761,8 @@ class Site:
             return self.not_found(request, player, "learn.no_such_lesson")
         if player is None:
             return RedirectResponse(f"/login?next={quote('/learn')}", 303)
+        if (banned := self.moderation.banned_page(request, player)) is not None:
+            return banned
         seats: list[dict[str, Any]] = [
             {"kind": "human", "player": player.id, "name": player.name}
             if i == lesson.learner else {"kind": "tutor", "player": None, "name": ""}
@@ -802,7 +812,8 @@ class Site:
 def create_app(db_url: str, *, plugins: Sequence[str] = (), bot_workers: int = 2,
                bot_delay: float = 0.0, reports_root: Path = reports.SHIPPED,
                limits: Limits | None = None, metrics_token: str | None = None,
-               redis_url: str | None = None, origins: Sequence[str] = ()) -> Starlette:
+               redis_url: str | None = None, origins: Sequence[str] = (),
+               chat_filter: ChatFilter | None = None) -> Starlette:
     """The site on the database at `db_url` (migrated to the newest schema first).
 
     `plugins` are "module:attribute" games to register (tests' toys, plug-ins);
@@ -811,7 +822,8 @@ def create_app(db_url: str, *, plugins: Sequence[str] = (), bot_workers: int = 2
     `metrics_token` the bearer token that opens /metrics (without one, /metrics is a 404);
     `redis_url` a Redis shared by several processes serving the same database (cluster.py):
     rooms have one owner each, news go through Redis, and the limits count there too;
-    `origins` other sites whose pages may open the WebSocket ("https://ludo.example.org")."""
+    `origins` other sites whose pages may open the WebSocket ("https://ludo.example.org");
+    `chat_filter` the words no chat message may contain (docs/moderation.md)."""
     for spec in plugins:
         load_plugin(spec)
     migrate(db_url)
@@ -831,6 +843,7 @@ def create_app(db_url: str, *, plugins: Sequence[str] = (), bot_workers: int = 2
     privacy = PrivacyPages(site)
     metrics.watch(rooms=lambda: len(hub.rooms), sockets=lambda: site.sockets,
                   bot_queue=lambda: hub.bots.pending)
+    site.moderation.filter = chat_filter
 
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -864,6 +877,9 @@ def create_app(db_url: str, *, plugins: Sequence[str] = (), bot_workers: int = 2
         Route("/rules/{kind}", site.rules_page, name="rules"),
         Route("/daily", site.daily_page, name="daily"),
         Route("/ratings", site.ratings_page, name="ratings"),
+        Route("/mod", site.moderation.queue, name="mod"),
+        Route("/mod/log", site.moderation.log_page, name="mod_log"),
+        Route("/mod/{action}", site.moderation.act, methods=["POST"]),
         Route("/learn", site.learn_page, name="learn"),
         Route("/balance", site.balance_page, name="balance"),
         Route("/balance/{setup}", site.balance_report, name="balance_report"),

@@ -41,6 +41,8 @@ class Limits:
     # Chat, over all of one account's (or address's) sockets.
     chat: str = "5 per 10 second"
     chat_address: str = "20 per 10 second"
+    # Reports of players and chat messages, per account (docs/moderation.md).
+    report: str = "5 per 10 minute"
     # Games: creation, and live games against bots (bots are shared between players).
     game_create: str = "20 per 10 minute"
     game_create_address: str = "60 per 10 minute"

@@ -8,11 +8,16 @@ Client -> server:
   {"type": "chat", "game": ID, "text": TEXT}
   {"type": "resign", "game": ID, "seat": S}       give up: two players, the other wins;
                                                   more, a bot takes the seat
+  {"type": "report", "game": ID, "message": CHAT_ID | "seat": S, "reason": TEXT}
+                                                  report a chat message or a seat's player
   {"type": "ping"}
 Server -> client:
   {"type": "state", ...}   the room as this client may see it (see rooms.Room.state_for)
-  {"type": "chat", "game": ID, "name": ..., "text": <HTML-escaped>, "at": ISO}
+  {"type": "chat", "game": ID, "name": ..., "text": <HTML-escaped>, "at": ISO, "id": N}
+  {"type": "chat_hidden", "game": ID, "id": N}   a moderator hid that message
+  {"type": "reported", "game": ID, "message": <translated>}   a report was received
   {"type": "error", "code": CODE, "message": <translated>, "game": ID?}
+      (`muted` and `banned` also carry "reason" and "until": ISO time, null for good)
   {"type": "pong"}
 Every problem gets an error to the sender only; nothing else changes.
 """
@@ -32,7 +37,7 @@ MAX_CHAT = 500  # characters of one chat message
 # it reaches the store, and an error can always echo it.
 GAME_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
 
-TYPES = ("watch", "act", "sit", "chat", "resign", "ping")
+TYPES = ("watch", "act", "sit", "chat", "resign", "report", "ping")
 
 
 class ProtocolError(Exception):

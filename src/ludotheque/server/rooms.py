@@ -526,7 +526,8 @@ class Room:
             raise ProtocolError("rate_limited", retry_after=exc.retry_after_seconds) from None
         stored = await self.write(self.hub.store.add_chat, self.id, client.player.id,
                                          client.player.name, text)
-        message = chat_message(self.id, stored.name, stored.text, stored.at.isoformat())
+        message = chat_message(self.id, stored.name, stored.text, stored.at.isoformat(),
+                               stored.id)
         for c in list(self.clients):
             c.send(message)
         if self.hub.cluster is not None:
@@ -609,10 +610,12 @@ def glicko(rows: list[RatingRow | None], result: dict[str, Any]) -> list[tuple[f
     return [(a.rating, a.rd, a.volatility), (b.rating, b.rd, b.volatility)]
 
 
-def chat_message(game_id: str, name: str, text: str, at: str) -> dict[str, Any]:
-    # Escaped by the server: no client can get HTML out of a chat message.
+def chat_message(game_id: str, name: str, text: str, at: str,
+                 msg_id: int | None = None) -> dict[str, Any]:
+    # Escaped by the server: no client can get HTML out of a chat message. The id is what a
+    # report names and what a moderator's hiding removes (docs/moderation.md).
     return {"type": "chat", "game": game_id, "name": html.escape(name),
-            "text": html.escape(text), "at": at}
+            "text": html.escape(text), "at": at, "id": msg_id}
 
 
 class Hub:

@@ -207,6 +207,8 @@ async def handle(site: Site, client: Client, m: protocol.Message) -> None:
         return
     if client.room is not room:
         raise ProtocolError("watch_first")
+    if m.type == "sit" and not await site.moderation.may_sit(client, room):
+        return  # banned: told why and until when
     cluster = site.hub.cluster
     if cluster is not None and not room.owned and m.type in ("act", "sit", "resign"):
         # Another process owns the room: it decides, and answers the refusal, if any.
@@ -227,7 +229,11 @@ async def handle(site: Site, client: Client, m: protocol.Message) -> None:
         assert seat is not None
         await room.sit(client, seat)
     elif m.type == "chat":
-        await room.chat(client, m.text_field("text", 4 * protocol.MAX_CHAT))
+        text = m.text_field("text", 4 * protocol.MAX_CHAT)
+        if not await site.moderation.chat_refused(client, room, text):
+            await room.chat(client, text)
+    elif m.type == "report":
+        await site.moderation.report(client, room, m)
     elif m.type == "resign":
         seat = m.int_field("seat")
         assert seat is not None

@@ -14,6 +14,7 @@ from sqlalchemy import (
     String,
     Text,
     UniqueConstraint,
+    false,
 )
 from sqlalchemy.engine import Dialect
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
@@ -68,6 +69,14 @@ class Player(Base):
     # Only accounts have a login name; it is unique. Guests keep it NULL.
     login: Mapped[str | None] = mapped_column(String(40), unique=True, nullable=True)
     password_hash: Mapped[str | None] = mapped_column(String(200), nullable=True)
+    # Moderation (docs/moderation.md): the role, and the sanctions in force with their reason.
+    role: Mapped[str] = mapped_column(String(10), default="player", server_default="player")
+    muted_until: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    mute_reason: Mapped[str | None] = mapped_column(Text, nullable=True)
+    # A ban is in force while ban_reason is set and banned_until is None (for good) or later.
+    banned_until: Mapped[datetime | None] = mapped_column(DateTime(timezone=True),
+                                                          nullable=True)
+    ban_reason: Mapped[str | None] = mapped_column(Text, nullable=True)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
     # An account's name as compared (store/names.py: NFKC, case-folded, UTS #39 skeleton):
     # unique, so that look-alike names cannot be two accounts. Guests keep it NULL.
@@ -151,6 +160,8 @@ class ChatMessage(Base):
     name: Mapped[str] = mapped_column(String(40))
     text: Mapped[str] = mapped_column(Text)
     at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+    # Hidden by a moderator: kept for the moderation log, shown to nobody.
+    hidden: Mapped[bool] = mapped_column(default=False, server_default=false())
 
 
 class DailyAttempt(Base):
@@ -165,3 +176,40 @@ class DailyAttempt(Base):
     game_id: Mapped[str] = mapped_column(ForeignKey("games.id"), unique=True)
     seat: Mapped[int] = mapped_column(Integer)
     at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+
+
+class Report(Base):
+    """A player's report of another player, or of one chat message, waiting for a moderator."""
+
+    __tablename__ = "reports"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    reporter: Mapped[str | None] = mapped_column(ForeignKey("players.id", ondelete="SET NULL"),
+                                                 nullable=True)
+    target: Mapped[str | None] = mapped_column(ForeignKey("players.id", ondelete="SET NULL"),
+                                               nullable=True, index=True)
+    game_id: Mapped[str | None] = mapped_column(ForeignKey("games.id"), nullable=True)
+    message_id: Mapped[int | None] = mapped_column(ForeignKey("chat.id", ondelete="SET NULL"),
+                                                   nullable=True)
+    reason: Mapped[str] = mapped_column(Text)
+    status: Mapped[str] = mapped_column(String(10), default="open", index=True)  # open, closed
+    at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+
+
+class ModAction(Base):
+    """One moderation act: who did what to whom, when and why (shown at /mod/log)."""
+
+    __tablename__ = "mod_log"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+    # The moderator, by id and by name (the name stays if the account goes).
+    moderator: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    moderator_name: Mapped[str] = mapped_column(String(40))
+    action: Mapped[str] = mapped_column(String(10))  # hide, mute, ban, close, dismiss, grant
+    target: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    target_name: Mapped[str] = mapped_column(String(40), default="")
+    game_id: Mapped[str | None] = mapped_column(String(16), nullable=True)
+    message_id: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    report_id: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    until: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    detail: Mapped[str] = mapped_column(Text, default="")  # the role granted, the text hidden
+    reason: Mapped[str] = mapped_column(Text)

@@ -70,6 +70,10 @@ function receive(message) {
     render();
   } else if (message.type === "chat") {
     addChat(message);
+  } else if (message.type === "chat_hidden") {
+    document.querySelector(`#chat li[data-id="${Number(message.id)}"]`)?.remove();
+  } else if (message.type === "reported") {
+    showError(message.message);
   } else if (message.type === "error") {
     pending = null;
     showError(message.message);
@@ -227,6 +231,8 @@ function renderStatus() {
     text += ` — ${r.text || r.detail || r.reason}`;
   } else if (state.status === "open") {
     text = t("room.waiting");
+  } else if (state.status === "over") {
+    text = t("room.closed"); // over without a result: closed by a moderator
   } else {
     const mine = state.to_act.filter((s) => state.mine.includes(s));
     text = mine.length
@@ -381,6 +387,23 @@ function addChat(message) {
   const text = document.createElement("span");
   text.innerHTML = message.text; // escaped by the server
   li.append(who, ": ", text);
+  // Who can write can report a message to the moderators (docs/moderation.md).
+  if (message.id != null) {
+    li.dataset.id = message.id;
+    if ($("chat-form")) {
+      const report = document.createElement("button");
+      report.type = "button";
+      report.className = "report";
+      report.textContent = t("mod.report");
+      report.addEventListener("click", () => {
+        const reason = window.prompt(t("mod.report_prompt"));
+        if (reason && reason.trim()) {
+          send({ type: "report", game: data.game, message: message.id, reason: reason.trim() });
+        }
+      });
+      li.append(" ", report);
+    }
+  }
   $("chat").append(li);
   $("chat").scrollTop = $("chat").scrollHeight;
 }
