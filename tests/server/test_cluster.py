@@ -157,3 +157,44 @@ def test_a_bot_goes_on_when_its_owner_dies(services: tuple[Postgres, RedisServer
             person.close()
         for site in sites:
             site.stop()
+
+
+def test_an_account_deleted_through_another_process_leaves_every_room(
+        services: tuple[Postgres, RedisServer], tmp_path: Path) -> None:
+    """Deleting an account on a process that does not own its live game: the owner resigns
+    it and every process names the seat "Deleted account" (Hub.reread_everywhere)."""
+    postgres, broker = services
+    sites = start_site(postgres.create_database("cluster_delete"), broker, tmp_path, 2)
+    people: list[Player] = []
+    try:
+        carol, dave = Player(sites[0]).guest("carol"), Player(sites[1]).guest("dave")
+        people += [carol, dave]
+        gid = carol.new_game(["me", "open"])
+        c = carol.socket()
+        c.watch(gid)
+        d = dave.socket()
+        d.watch(gid)
+        d.send({"type": "sit", "game": gid, "seat": 1})
+        c.wait_state(gid, status="live")
+        owner = owner_of(broker, sites, gid)
+        other = next(site for site in sites if site is not owner)
+        carol.move_to(other)  # her browser now reaches the process that does not own it
+        gone = carol.http.post("/account/delete", data={"confirm": "carol"})
+        assert gone.status_code == 200
+        # Dave, on the owner's process, sees the game end (her resignation), then her name go.
+        d.wait_state(gid, status="over")
+        deadline = time.monotonic() + 10
+        while d.latest[gid]["seats"][0]["name"] != "Compte supprimé":
+            assert time.monotonic() < deadline, d.latest[gid]["seats"][0]
+            d.recv(max(0.1, deadline - time.monotonic()))
+        # Both processes show the same: a socket on each.
+        for site in sites:
+            viewer = Player(site).guest("viewer")
+            people.append(viewer)
+            seen = viewer.socket().watch(gid)
+            assert seen["status"] == "over" and seen["seats"][0]["name"] == "Compte supprimé"
+    finally:
+        for person in people:
+            person.close()
+        for site in sites:
+            site.stop()

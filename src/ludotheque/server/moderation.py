@@ -321,9 +321,15 @@ class Moderation:
     async def end_room(self, game_id: str, write: Callable[[], object]) -> None:
         """End a game with no result, under its room's lock (no move lands in between), and
         show it ended to everyone watching."""
-        room = await self.site.hub.room(game_id)
+        hub = self.site.hub
+        room = await hub.room(game_id)
         if room is None:
             await asyncio.to_thread(write)
+            return
+        if hub.cluster is not None and not room.owned:
+            # Another process owns the room: it takes the stored end (cluster.py).
+            await asyncio.to_thread(write)
+            await hub.reread_everywhere(game_id)
             return
         async with room.lock:
             await asyncio.to_thread(write)

@@ -18,10 +18,10 @@ from markupsafe import Markup
 from starlette.requests import Request
 from starlette.responses import RedirectResponse, Response
 
-from ludotheque.core.record import RESIGNED
 from ludotheque.store import privacy
+from ludotheque.store.names import name_key
 
-from .auth import check_password
+from .accounts import address
 from .i18n import pick
 
 if TYPE_CHECKING:
@@ -80,45 +80,23 @@ class PrivacyPages:
         form = await request.form()
         confirm = str(form.get("confirm", ""))[:1000]
         if player.password_hash is not None:
-            ok, _ = await asyncio.to_thread(check_password, player.password_hash, confirm)
+            # The password again, counted and hashed as a sign-in is (accounts.py): a stolen
+            # session cannot try passwords here faster than at /login.
+            accounts = self.site.accounts
+            who, addr = f"name:{name_key(player.name)}", address(request)
+            accounts.throttle.check(who, addr)
+            ok, _ = await accounts.hasher.check(player.password_hash, confirm)
+            if not ok:
+                accounts.throttle.failed(who, addr)
         else:
             ok = confirm.strip() == player.name
         if not ok:
             return self.site.page(request, "account.html", player, status=400,
                                   error="account.confirm_wrong")
-        await self.resign_everything(player.id)
+        # Each live game ends for them as a resignation, by the room's owner (cluster.py).
+        await self.site.moderation.resign_games(player)
         changed = await asyncio.to_thread(privacy.forget, self.site.store, player.id)
-        await self.refresh_rooms(changed)
+        for gid in changed:  # the seats now name nobody: the rooms say so
+            await self.site.hub.reread_everywhere(gid)
         request.session.clear()
         return self.site.page(request, "message.html", None, message_key="account.deleted")
-
-    async def resign_everything(self, player_id: str) -> None:
-        """Every live game of the player ends for them as a resignation (two players: the
-        other wins; more: a bot takes the seat), as if they had resigned each one."""
-        hub = self.site.hub
-        for gid in await asyncio.to_thread(privacy.live_games, hub.store, player_id):
-            room = await hub.room(gid)
-            if room is None:
-                continue
-            async with room.lock:
-                for seat in room.seats_of(player_id):
-                    if room.row.status == "live" and not room.over:
-                        await room.give_up(seat, RESIGNED)
-                room.broadcast()
-                room.watch_clock()
-            room.schedule_bots()
-
-    async def refresh_rooms(self, game_ids: list[str]) -> None:
-        """Rooms held in memory take the stored seats (the deleted player's name gone)."""
-        hub = self.site.hub
-        for gid in game_ids:
-            room = hub.rooms.get(gid)
-            if room is None:
-                continue
-            row = await asyncio.to_thread(hub.store.game, gid)
-            if row is None:
-                continue
-            async with room.lock:
-                room.row.seats = row.seats
-                room.row.public = row.public
-                room.broadcast()

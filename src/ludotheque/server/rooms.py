@@ -778,7 +778,11 @@ class Hub:
 
     async def local_request(self, room: Room, client: Client, op: str,
                             fields: dict[str, Any]) -> None:
-        """Do a seat's request on a room this process owns."""
+        """Do a seat's request on a room this process owns (or `reread`: take what another
+        process wrote of the game's row, its seats and its status)."""
+        if op == "reread":
+            await self.reread_row(room)
+            return
         seat = fields.get("seat")
         if not isinstance(seat, int) or isinstance(seat, bool):
             raise ProtocolError("bad_field", field="seat")
@@ -792,6 +796,30 @@ class Hub:
             await room.resign(client, seat)
         else:
             raise ProtocolError("unknown_type")
+
+    async def reread_row(self, room: Room) -> None:
+        """The room takes its stored row's seats and status (written outside the room: an
+        account deleted, a game closed by a moderator), and everyone watching is told."""
+        async with room.lock:
+            row = await asyncio.to_thread(self.store.game, room.id)
+            if row is None:
+                return
+            room.row.seats, room.row.public = row.seats, row.public
+            if row.status == "over" and room.row.status != "over":
+                room.row.status, room.row.result = "over", row.result
+            room.published = -1 if room.owned else room.published  # replicas read it again
+            room.broadcast()
+            room.watch_clock()
+
+    async def reread_everywhere(self, game_id: str) -> None:
+        """Have the room's owner (this process or another) take its stored row again."""
+        room = await self.room(game_id)
+        if room is None:
+            return
+        if self.cluster is not None and not room.owned:
+            await self.cluster.forward(room, await self.remote_client(None, "fr"), "reread")
+            return
+        await self.reread_row(room)
 
     async def resume(self) -> int:
         """At start-up: load every game still being played and let its bots go on."""
