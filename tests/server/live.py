@@ -52,7 +52,9 @@ class LiveServer:
     def start(self) -> LiveServer:
         self.bot_pids = self.log.with_suffix(".bots")
         self.bot_pids.mkdir(exist_ok=True)
-        env = dict(os.environ, PYTHONPATH=str(ROOT), LUDO_TEST_BOT_PIDS=str(self.bot_pids))
+        # The checkout's own sources first, whatever package is installed.
+        path = os.pathsep.join([str(ROOT / "src"), str(ROOT)])
+        env = dict(os.environ, PYTHONPATH=path, LUDO_TEST_BOT_PIDS=str(self.bot_pids))
         with open(self.log, "ab") as out:
             self.process = subprocess.Popen(
                 [sys.executable, "-m", "ludotheque.server", "--port", str(self.port),

@@ -387,7 +387,7 @@ class Site:
                       result=None, moves_count=0,
                       clock=Clocks.start(control, count).to_json() if control else None,
                       ranked=ranked)
-        await asyncio.to_thread(self.store.create_game, row)
+        await self.store.create_game.committed(row)
         return await self.open_room(row.id)
 
     async def open_room(self, game_id: str) -> Response:
@@ -542,8 +542,8 @@ class Site:
                       seats=found.seats(player.id, player.name), status="live",
                       # Private: nobody watches the day's deal before playing it.
                       public=False, creator=player.id, result=None, moves_count=0)
-        attempt = await asyncio.to_thread(self.store.start_daily, row, day.isoformat(),
-                                          player.id, daily.PLAYER_SEAT)
+        attempt = await self.store.start_daily_committed(row, day.isoformat(), player.id,
+                                                         daily.PLAYER_SEAT)
         return await self.open_room(attempt.game_id)
 
     async def daily_secret(self, game_id: str) -> bool:
@@ -685,7 +685,7 @@ class Site:
                       options=options.model_dump(mode="json"), seats=seats, status="live",
                       public=False, creator=player.id, result=None, moves_count=0,
                       lesson=lesson.id)
-        await asyncio.to_thread(self.store.create_game, row)
+        await self.store.create_game.committed(row)
         return await self.open_room(row.id)
 
     async def rules_page(self, request: Request) -> Response:
@@ -727,7 +727,7 @@ class Site:
         name = clean_name(str(form.get("name", "")))
         if name is None:
             return await self._form_error(request, "auth.bad_name", nxt)
-        p = await asyncio.to_thread(self.store.create_guest, name)
+        p = await self.store.create_guest.committed(name)
         request.session["player"] = p.id
         return RedirectResponse(nxt, 303)
 
@@ -743,7 +743,7 @@ class Site:
             return await self._form_error(request, problem, nxt)
         digest = await asyncio.to_thread(hash_password, password)
         try:
-            p = await asyncio.to_thread(self.store.create_account, name, digest)
+            p = await self.store.create_account_committed(name, digest)
         except NameTaken:
             return await self._form_error(request, "auth.name_taken", nxt)
         request.session["player"] = p.id
@@ -761,7 +761,7 @@ class Site:
         if not ok:
             return await self._form_error(request, "auth.wrong", nxt)
         if new_hash is not None:
-            await asyncio.to_thread(self.store.set_password_hash, account.id, new_hash)
+            await self.store.set_password_hash.committed(account.id, new_hash)
         request.session["player"] = account.id
         return RedirectResponse(nxt, 303)
 

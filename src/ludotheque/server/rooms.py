@@ -15,7 +15,6 @@ import html
 import logging
 import time
 from collections import Counter, deque
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
@@ -36,6 +35,7 @@ from ludotheque.core.record import (
 )
 from ludotheque.core.rng import derive_seed
 from ludotheque.store import GameRow, Player, RatingRow, Store
+from ludotheque.store.writer import BoundWrite
 
 from .bots import BotPool
 from .clocks import Clocks
@@ -269,12 +269,13 @@ class Room:
         for client in list(self.clients):
             self.send_state(client)
 
-    async def write(self, call: Callable[..., T], *args: Any) -> T:
-        """A store write off the event loop. When the database refuses it (a full disk, a
-        lost server), the sender gets a clear error and the room stays as it was: nothing
-        is shown that was not stored."""
+    async def write(self, call: BoundWrite[..., T], *args: Any) -> T:
+        """A store write, awaited until committed (the store's writer commits the writes of
+        every room that arrive together at once). When the database refuses it (a full
+        disk, a lost server), the sender gets a clear error and the room stays as it was:
+        nothing is shown that was not stored."""
         try:
-            return await asyncio.to_thread(call, *args)
+            return await call.committed(*args)
         except SQLAlchemyError as exc:
             log.error("game %s: the database refused a write: %s", self.id, exc)
             raise ProtocolError("not_stored") from None

@@ -1,11 +1,16 @@
 """The Store: every database read and write the server makes, as short synchronous calls.
 
-The server calls them from worker threads (asyncio.to_thread), never on the event loop.
+Two paths that never wait on each other. Reads run in worker threads (asyncio.to_thread) on
+their own pool of connections; with SQLite in WAL mode a reader goes on while a write is
+slow or the database is locked. Writes go through one writer thread (`writer.Writer`) that
+commits the writes queued together in one transaction (group commit: one fsync for all of
+them); the event loop awaits them with `store.X.committed(...)` without holding a thread.
 SQLite file by default; any SQLAlchemy URL (postgresql+psycopg://...) for a real deployment.
 """
 
 from __future__ import annotations
 
+import asyncio
 import secrets
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
@@ -14,7 +19,7 @@ from typing import Any
 
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import Engine, create_engine, event, func, select, update
+from sqlalchemy import Engine, create_engine, event, func, insert, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
@@ -28,6 +33,7 @@ from .models import (
     Setting,
     now,
 )
+from .writer import Write, Writer
 
 
 def default_url(folder: str | Path = "var") -> str:
@@ -49,9 +55,11 @@ def migrate(url: str) -> None:
     command.upgrade(alembic_config(url), "head")
 
 
-def make_engine(url: str) -> Engine:
+def make_engine(url: str, *, busy_timeout: float = 30, pool_size: int = 5) -> Engine:
     if url.startswith("sqlite"):
-        engine = create_engine(url, connect_args={"timeout": 30, "check_same_thread": False})
+        engine = create_engine(url, pool_size=pool_size, max_overflow=2 * pool_size,
+                               connect_args={"timeout": busy_timeout,
+                                             "check_same_thread": False})
 
         @event.listens_for(engine, "connect")
         def _pragmas(conn: Any, _record: Any) -> None:
@@ -62,7 +70,8 @@ def make_engine(url: str) -> Engine:
             cur.close()
 
         return engine
-    return create_engine(url, pool_pre_ping=True)
+    return create_engine(url, pool_pre_ping=True, pool_size=pool_size,
+                         max_overflow=2 * pool_size)
 
 
 class NameTaken(Exception):
@@ -70,17 +79,25 @@ class NameTaken(Exception):
 
 
 class Store:
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, *, readers: int = 8) -> None:
         self.url = url
-        self.engine = make_engine(url)
+        # Reads: a pool of their own (as many connections as the threads that read).
+        self.engine = make_engine(url, pool_size=readers)
         self.sessions = sessionmaker(self.engine, expire_on_commit=False)
+        # Writes: one connection, owned by the writer thread. A locked database holds it
+        # (and the writes queued behind) for at most this long, never a reader.
+        self.write_engine = make_engine(url, busy_timeout=10, pool_size=1)
+        self.writer = Writer(self.write_engine)
 
     @contextmanager
     def session(self) -> Iterator[Session]:
+        """A read (the write methods below run in the writer's transaction instead)."""
         with self.sessions.begin() as s:
             yield s
 
     def close(self) -> None:
+        self.writer.close()
+        self.write_engine.dispose()
         self.engine.dispose()
 
     # -- settings -------------------------------------------------------------------------
@@ -90,25 +107,41 @@ class Store:
             row = s.get(Setting, "secret_key")
             if row is not None:
                 return row.value
-            key = secrets.token_urlsafe(48)
-            s.add(Setting(key="secret_key", value=key))
-        return self.secret_key()
+        return self._make_secret_key()
+
+    @Write
+    def _make_secret_key(self, s: Session) -> str:
+        row = s.get(Setting, "secret_key")
+        if row is None:
+            row = Setting(key="secret_key", value=secrets.token_urlsafe(48))
+            s.add(row)
+        return row.value
 
     # -- players --------------------------------------------------------------------------
-    def create_guest(self, name: str) -> Player:
-        with self.session() as s:
-            p = Player(id=secrets.token_hex(8), name=name)
-            s.add(p)
+    @Write
+    def create_guest(self, s: Session, name: str) -> Player:
+        p = Player(id=secrets.token_hex(8), name=name)
+        s.add(p)
         return p
 
     def create_account(self, login: str, password_hash: str) -> Player:
         try:
-            with self.session() as s:
-                p = Player(id=secrets.token_hex(8), name=login, login=login.lower(),
-                           password_hash=password_hash)
-                s.add(p)
+            return self._create_account(login, password_hash)
         except IntegrityError:
             raise NameTaken(login) from None
+
+    async def create_account_committed(self, login: str, password_hash: str) -> Player:
+        try:
+            return await self._create_account.committed(login, password_hash)
+        except IntegrityError:
+            raise NameTaken(login) from None
+
+    @Write
+    def _create_account(self, s: Session, login: str, password_hash: str) -> Player:
+        p = Player(id=secrets.token_hex(8), name=login, login=login.lower(),
+                   password_hash=password_hash)
+        s.add(p)
+        s.flush()  # a taken name fails here, as this job's error
         return p
 
     def account(self, login: str) -> Player | None:
@@ -119,15 +152,15 @@ class Store:
         with self.session() as s:
             return s.get(Player, player_id)
 
-    def set_password_hash(self, player_id: str, password_hash: str) -> None:
-        with self.session() as s:
-            s.execute(update(Player).where(Player.id == player_id)
+    @Write
+    def set_password_hash(self, s: Session, player_id: str, password_hash: str) -> None:
+        s.execute(update(Player).where(Player.id == player_id)
                       .values(password_hash=password_hash))
 
     # -- games ----------------------------------------------------------------------------
-    def create_game(self, row: GameRow) -> GameRow:
-        with self.session() as s:
-            s.add(row)
+    @Write
+    def create_game(self, s: Session, row: GameRow) -> GameRow:
+        s.add(row)
         return row
 
     def game(self, game_id: str) -> GameRow | None:
@@ -139,41 +172,45 @@ class Store:
             return list(s.scalars(select(MoveRow).where(MoveRow.game_id == game_id)
                                   .order_by(MoveRow.idx)))
 
-    def set_seats(self, game_id: str, seats: list[dict[str, Any]], status: str) -> None:
-        with self.session() as s:
-            s.execute(update(GameRow).where(GameRow.id == game_id)
-                      .values(seats=seats, status=status, updated_at=now()))
+    @Write
+    def set_seats(self, s: Session, game_id: str, seats: list[dict[str, Any]],
+                  status: str) -> None:
+        s.execute(update(GameRow).where(GameRow.id == game_id)
+                  .values(seats=seats, status=status, updated_at=now()))
 
-    def add_move(self, game_id: str, idx: int, seat: int, action: str, status: str,
+    @Write
+    def add_move(self, s: Session, game_id: str, idx: int, seat: int, action: str, status: str,
                  result: dict[str, Any] | None, clock: dict[str, Any] | None = None) -> None:
         """Store one accepted action (and the result when it ends the game, the clocks when
         the game has a time control), atomically.
 
-        The unique (game_id, idx) refuses a second action at the same place."""
+        The unique (game_id, idx) refuses a second action at the same place. Moves that
+        arrive together share one transaction (the writer's group commit)."""
         values: dict[str, Any] = {"moves_count": idx + 1, "status": status, "result": result,
                                   "updated_at": now()}
         if clock is not None:
             values["clock"] = clock
-        with self.session() as s:
-            s.add(MoveRow(game_id=game_id, idx=idx, seat=seat, action=action))
-            s.execute(update(GameRow).where(GameRow.id == game_id).values(**values))
+        s.execute(insert(MoveRow).values(game_id=game_id, idx=idx, seat=seat, action=action,
+                                         at=now()))
+        s.execute(update(GameRow).where(GameRow.id == game_id).values(**values))
 
-    def end_game(self, game_id: str, result: dict[str, Any],
+    @Write
+    def end_game(self, s: Session, game_id: str, result: dict[str, Any],
                  clock: dict[str, Any] | None = None) -> None:
         """End a game outside its rules (a resignation, a clock run out): no action, a
         stored result."""
         values: dict[str, Any] = {"status": "over", "result": result, "updated_at": now()}
         if clock is not None:
             values["clock"] = clock
-        with self.session() as s:
-            s.execute(update(GameRow).where(GameRow.id == game_id).values(**values))
+        s.execute(update(GameRow).where(GameRow.id == game_id).values(**values))
 
     # -- ratings (MT-26) ---------------------------------------------------------------------
     def rating(self, player: str, game: str, pool: str) -> RatingRow | None:
         with self.session() as s:
             return s.get(RatingRow, (player, game, pool))
 
-    def rate_game(self, game_id: str,
+    @Write
+    def rate_game(self, s: Session, game_id: str,
                   rate: Callable[[list[RatingRow | None], dict[str, Any]],
                                  list[tuple[float, float, float]]],
                   ) -> dict[str, Any] | None:
@@ -183,29 +220,28 @@ class Store:
         returns each seat's new (rating, rd, volatility). One transaction: the new ratings
         and the game's `rated` mark land together, so a crash never counts a game twice or
         half. Returns the `rated` mark (each seat's rating before and after), or None."""
-        with self.session() as s:
-            row = s.get(GameRow, game_id, with_for_update=True)
-            if (row is None or not row.ranked or row.status != "over" or row.result is None
-                    or row.rated is not None or row.clock is None):
-                return None
-            pool = str(row.clock["control"])
-            players = [str(seat.get("player")) for seat in row.seats]
-            current = [s.get(RatingRow, (p, row.game, pool)) for p in players]
-            before = [(r.rating, r.rd) if r is not None else None for r in current]
-            after = rate(current, row.result)
-            mark: dict[str, Any] = {"pool": pool, "seats": []}
-            for p, old, old_pair, new in zip(players, current, before, after, strict=True):
-                if old is None:
-                    old = RatingRow(player=p, game=row.game, pool=pool, games=0)
-                    s.add(old)
-                old.rating, old.rd, old.volatility = new
-                old.games = (old.games or 0) + 1
-                old.updated_at = now()
-                mark["seats"].append({"before": None if old_pair is None else
-                                      round(old_pair[0]), "after": round(new[0]),
-                                      "rd": round(new[1])})
-            row.rated = mark
-            return mark
+        row = s.get(GameRow, game_id, with_for_update=True, populate_existing=True)
+        if (row is None or not row.ranked or row.status != "over" or row.result is None
+                or row.rated is not None or row.clock is None):
+            return None
+        pool = str(row.clock["control"])
+        players = [str(seat.get("player")) for seat in row.seats]
+        current = [s.get(RatingRow, (p, row.game, pool)) for p in players]
+        before = [(r.rating, r.rd) if r is not None else None for r in current]
+        after = rate(current, row.result)
+        mark: dict[str, Any] = {"pool": pool, "seats": []}
+        for p, old, old_pair, new in zip(players, current, before, after, strict=True):
+            if old is None:
+                old = RatingRow(player=p, game=row.game, pool=pool, games=0)
+                s.add(old)
+            old.rating, old.rd, old.volatility = new
+            old.games = (old.games or 0) + 1
+            old.updated_at = now()
+            mark["seats"].append({"before": None if old_pair is None else
+                                  round(old_pair[0]), "after": round(new[0]),
+                                  "rd": round(new[1])})
+        row.rated = mark
+        return mark
 
     def unrated(self) -> list[str]:
         """Finished ranked games not yet counted (a crash between the end and the count)."""
@@ -259,18 +295,33 @@ class Store:
         """The game and the attempt in one transaction; a second start of the same day (a
         second tab, a double click) gets the first attempt back and creates nothing."""
         try:
-            with self.session() as s:
-                s.add(row)
-                s.flush()  # the game first: the attempt refers to it
-                attempt = DailyAttempt(day=day, game=row.game, player=player, game_id=row.id,
-                                       seat=seat)
-                s.add(attempt)
-            return attempt
+            return self._start_daily(row, day, player, seat)
         except IntegrityError:
-            first = self.daily_attempt(day, row.game, player)
-            if first is None:
-                raise
-            return first
+            return self._first_attempt(day, row.game, player)
+
+    async def start_daily_committed(self, row: GameRow, day: str, player: str,
+                                    seat: int) -> DailyAttempt:
+        try:
+            return await self._start_daily.committed(row, day, player, seat)
+        except IntegrityError:
+            return await asyncio.to_thread(self._first_attempt, day, row.game, player)
+
+    def _first_attempt(self, day: str, game: str, player: str) -> DailyAttempt:
+        first = self.daily_attempt(day, game, player)
+        if first is None:
+            raise LookupError(f"no daily attempt of {player} at {game} on {day}")
+        return first
+
+    @Write
+    def _start_daily(self, s: Session, row: GameRow, day: str, player: str,
+                     seat: int) -> DailyAttempt:
+        s.add(row)
+        s.flush()  # the game first: the attempt refers to it
+        attempt = DailyAttempt(day=day, game=row.game, player=player, game_id=row.id,
+                               seat=seat)
+        s.add(attempt)
+        s.flush()  # a second attempt of the day fails here, as this job's error
+        return attempt
 
     def daily_attempts(self, day: str, game: str) -> list[tuple[DailyAttempt, GameRow, Player]]:
         """Every attempt of the day at one game, with its game and its player."""
@@ -298,10 +349,12 @@ class Store:
             return out
 
     # -- chat -----------------------------------------------------------------------------
-    def add_chat(self, game_id: str, player: str | None, name: str, text: str) -> ChatMessage:
-        with self.session() as s:
-            m = ChatMessage(game_id=game_id, player=player, name=name, text=text)
-            s.add(m)
+    @Write
+    def add_chat(self, s: Session, game_id: str, player: str | None, name: str,
+                 text: str) -> ChatMessage:
+        m = ChatMessage(game_id=game_id, player=player, name=name, text=text)
+        s.add(m)
+        s.flush()  # its id and time now, for the message sent to the room
         return m
 
     def chat(self, game_id: str, limit: int = 100) -> list[ChatMessage]:

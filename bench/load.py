@@ -1,0 +1,265 @@
+"""Load a Ludothèque server with live games and measure the round trip of a move.
+
+Each live game is one hotseat client (one guest, one WebSocket, both seats) that plays a
+random legal move after a random think time (exponential, mean `--think` seconds), and
+starts a new game when one ends. The round trip is the time from sending `act` to receiving
+the state that contains the move. Prints one JSON object: p50/p90/p99/max round trip in ms,
+moves/s, errors by code, and the client's own CPU time (it shares the machine).
+
+    # against a running server (the limits off: one address opens every game)
+    ludo serve --limits off --db sqlite:///tmp/load.sqlite3 --port 8000
+    python bench/load.py --url http://127.0.0.1:8000 --games 1000 --think 5 --duration 120
+
+    # saturation: no think time, the server flat out
+    python bench/load.py --start-server --games 200 --think 0 --duration 60
+
+`--url` may be given several times: the games are spread over the servers in turn.
+`--start-server` starts `python -m ludotheque.server --limits off` on a fresh SQLite file
+and stops it at the end.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import json
+import os
+import random
+import re
+import resource
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import httpx
+from websockets.asyncio.client import ClientConnection, connect
+
+# A form's hidden token (a CSRF defence), sent back with the form when the page has one.
+HIDDEN = re.compile(r'<input[^>]*type="hidden"[^>]*name="([^"]*csrf[^"]*)"[^>]*value="([^"]*)"',
+                    re.IGNORECASE)
+
+
+@dataclass
+class Tally:
+    round_trips: list[float] = field(default_factory=list)  # seconds
+    errors: Counter[str] = field(default_factory=Counter)
+    games_done: int = 0
+    measuring: bool = False
+
+    def error(self, code: str) -> None:
+        if self.measuring:
+            self.errors[code] += 1
+
+
+def hidden_fields(page: str) -> dict[str, str]:
+    return dict(HIDDEN.findall(page))
+
+
+async def form_post(http: httpx.AsyncClient, page: str, action: str,
+                    data: dict[str, str]) -> httpx.Response:
+    """POST a form as a browser would: the page first (its cookies and hidden tokens)."""
+    got = await http.get(page)
+    return await http.post(action, data={**hidden_fields(got.text), **data})
+
+
+async def new_game(http: httpx.AsyncClient, game: str) -> str:
+    r = await form_post(http, f"/new/{game}", f"/new/{game}",
+                        {"players": "2", "seat_0": "me", "seat_1": "me"})
+    if r.status_code != 303:
+        raise RuntimeError(f"game not created: HTTP {r.status_code}")
+    return r.headers["location"].rsplit("/", 1)[1]
+
+
+async def next_state(ws: ClientConnection, game: str, after: int) -> dict[str, Any]:
+    """The first state of `game` past version `after` (an error raises)."""
+    while True:
+        message = json.loads(await ws.recv())
+        if message.get("type") == "error":
+            raise LookupError(str(message.get("code")))
+        if message.get("type") == "state" and message.get("game") == game \
+                and message["version"] > after:
+            return message  # type: ignore[no-any-return]
+
+
+async def player(url: str, index: int, args: argparse.Namespace, tally: Tally,
+                 stop: asyncio.Event) -> None:
+    rng = random.Random(args.seed * 100_003 + index)
+    async with httpx.AsyncClient(base_url=url, timeout=60) as http:
+        r = await form_post(http, "/login", "/guest", {"name": f"load{index}", "next": "/"})
+        if r.status_code != 303:
+            raise RuntimeError(f"guest not created: HTTP {r.status_code}")
+        cookie = "; ".join(f"{k}={v}" for k, v in http.cookies.items())
+        ws_url = url.replace("http", "ws", 1) + "/ws"
+        async with connect(ws_url, additional_headers={"Cookie": cookie}, origin=url,  # type: ignore[arg-type]
+                           max_size=None, open_timeout=60, ping_interval=None) as ws:
+            while not stop.is_set():
+                game = await new_game(http, args.game)
+                await ws.send(json.dumps({"type": "watch", "game": game}))
+                state = await next_state(ws, game, -1)
+                # The first think of each client at a random point: the moves do not come
+                # in waves.
+                first = True
+                while state["result"] is None and not stop.is_set():
+                    pause = rng.expovariate(1 / args.think) if args.think > 0 else 0.0
+                    if first:
+                        pause = rng.uniform(0, 2 * args.think)
+                        first = False
+                    with contextlib.suppress(TimeoutError):
+                        await asyncio.wait_for(stop.wait(), pause)
+                    if stop.is_set():
+                        break
+                    seat, choices = next(iter(state["legal"].items()))
+                    action = rng.choice(choices)
+                    sent = time.perf_counter()
+                    await ws.send(json.dumps({"type": "act", "game": game, "seat": int(seat),
+                                              "action": action,
+                                              "version": state["version"]}))
+                    try:
+                        state = await next_state(ws, game, state["version"])
+                    except LookupError as refused:
+                        tally.error(str(refused))
+                        await ws.send(json.dumps({"type": "watch", "game": game,
+                                                  "since": state["version"]}))
+                        state = await next_state(ws, game, -1)
+                        continue
+                    if tally.measuring:
+                        tally.round_trips.append(time.perf_counter() - sent)
+                if state["result"] is not None:
+                    tally.games_done += 1
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def start_server(folder: Path, extra: list[str]) -> tuple[subprocess.Popen[bytes], str]:
+    port = free_port()
+    url = f"http://127.0.0.1:{port}"
+    log = open(folder / "server.log", "wb")  # noqa: SIM115 - the server's life
+    process = subprocess.Popen(
+        [sys.executable, "-m", "ludotheque.server", "--port", str(port), "--db",
+         f"sqlite:///{folder / 'load.sqlite3'}", "--limits", "off", "--log-level", "warning",
+         "--bot-workers", "1", *extra],
+        stdout=log, stderr=subprocess.STDOUT)
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise RuntimeError((folder / "server.log").read_text()[-2000:])
+        with contextlib.suppress(httpx.HTTPError):
+            if httpx.get(url + "/login", timeout=1).status_code == 200:
+                return process, url
+        time.sleep(0.2)
+    process.kill()
+    raise RuntimeError("the server did not start in 60 s")
+
+
+def percentile(sorted_values: list[float], q: float) -> float:
+    if not sorted_values:
+        return float("nan")
+    index = min(len(sorted_values) - 1, max(0, round(q * len(sorted_values)) - 1))
+    return sorted_values[index]
+
+
+async def run(args: argparse.Namespace, urls: list[str], server_pid: int | None
+              ) -> dict[str, Any]:
+    tally = Tally()
+    stop = asyncio.Event()
+    tasks = [asyncio.create_task(player(urls[i % len(urls)], i, args, tally, stop))
+             for i in range(args.games)]
+    # Warm-up: every client connected and its first game made, then the measured window.
+    await asyncio.sleep(args.warmup)
+    tally.measuring = True
+    cpu0 = resource.getrusage(resource.RUSAGE_SELF)
+    server0 = server_cpu(server_pid)
+    began = time.perf_counter()
+    await asyncio.wait(tasks, timeout=args.duration)
+    elapsed = time.perf_counter() - began
+    tally.measuring = False
+    cpu1 = resource.getrusage(resource.RUSAGE_SELF)
+    server1 = server_cpu(server_pid)
+    stop.set()
+    await asyncio.wait(tasks, timeout=30)
+    failed = Counter(type(t.exception()).__name__ for t in tasks
+                     if t.done() and not t.cancelled() and t.exception() is not None)
+    for t in tasks:
+        t.cancel()
+    rts = sorted(tally.round_trips)
+    return {
+        "games": args.games, "game": args.game, "think_s": args.think,
+        "duration_s": round(elapsed, 1), "urls": urls,
+        "moves": len(rts), "moves_per_s": round(len(rts) / elapsed, 1),
+        "round_trip_ms": {name: round(1000 * percentile(rts, q), 1)
+                          for name, q in (("p50", 0.5), ("p90", 0.9), ("p99", 0.99),
+                                          ("max", 1.0))},
+        "errors": dict(tally.errors), "clients_failed": dict(failed),
+        "games_finished": tally.games_done,
+        "client_cpu_s": round(cpu1.ru_utime + cpu1.ru_stime - cpu0.ru_utime - cpu0.ru_stime,
+                              1),
+        "server_cpu_s": None if server0 is None or server1 is None
+        else round(server1 - server0, 1),
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--url", action="append", default=[],
+                        help="a server (several: the games are spread over them)")
+    parser.add_argument("--start-server", action="store_true",
+                        help="start a server of this checkout on a fresh SQLite file")
+    parser.add_argument("--server-arg", action="append", default=[],
+                        help="an extra argument for the started server")
+    parser.add_argument("--games", type=int, default=100, help="live games (clients)")
+    parser.add_argument("--think", type=float, default=5.0, help="mean think time, seconds")
+    parser.add_argument("--duration", type=float, default=60.0, help="measured seconds")
+    parser.add_argument("--warmup", type=float, default=10.0,
+                        help="seconds before measuring (clients connect and start games)")
+    parser.add_argument("--game", default="mitan", help="the game id")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--server-pid", type=int, default=None,
+                        help="the running server's process id: its CPU time is reported")
+    args = parser.parse_args()
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))  # a socket per game
+    urls = [u.rstrip("/") for u in args.url]
+    server: subprocess.Popen[bytes] | None = None
+    with tempfile.TemporaryDirectory(prefix="ludo-load-") as folder:
+        try:
+            if args.start_server or not urls:
+                server, url = start_server(Path(folder), args.server_arg)
+                urls = [url]
+            report = asyncio.run(run(args, urls, server.pid if server else args.server_pid))
+            print(json.dumps(report, indent=2))
+        finally:
+            if server is not None:
+                server.send_signal(signal.SIGTERM)
+                try:
+                    server.wait(20)
+                except subprocess.TimeoutExpired:
+                    server.kill()
+    del soft
+
+
+def server_cpu(pid: int | None) -> float | None:
+    """A server's CPU seconds so far (Linux /proc), for the report."""
+    if pid is None:
+        return None
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return None
+    ticks = os.sysconf("SC_CLK_TCK")
+    return round((int(fields[11]) + int(fields[12])) / ticks, 1)
+
+
+if __name__ == "__main__":
+    main()
