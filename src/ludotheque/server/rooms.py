@@ -43,6 +43,7 @@ from .i18n import bot_label, seat_label, translate
 from .limits import Limiter
 from .protocol import CHAT_BURST, CHAT_WINDOW, MAX_CHAT, ProtocolError
 from .ratings import Rating, rate_game
+from .wire import encode
 
 log = logging.getLogger("ludotheque.server")
 T = TypeVar("T")
@@ -88,7 +89,7 @@ class Client:
             if message is None or self.ws.application_state != WebSocketState.CONNECTED:
                 return
             try:
-                await self.ws.send_json(message)
+                await self.ws.send_text(encode(message))
             except Exception:  # the peer went away: the reader ends the connection
                 return
 
@@ -198,7 +199,8 @@ class Room:
             "seats": [self.seat_info(i, s, client) for i, s in enumerate(self.seats)],
             "to_act": to_act,
             "views": {str(s): self.state.view(s) for s in mine},
-            "view": self.state.view(None),
+            # Only what the spectator may see, plus the client's own seats' views.
+            "view": None if mine else self.state.view(None),
             "legal": {str(s): self.state.legal_texts(s) for s in mine if s in to_act},
             "steps": [self.step_for(i, self.steps[i], mine, lang, names)
                       for i in range(since, self.version)],
@@ -209,9 +211,6 @@ class Room:
             "rated": self.row.rated,
             "lesson": self.lesson_state(),
         }
-        if mine:
-            # Only what the spectator may see, plus the client's own seats' views.
-            message["view"] = None
         result = self.result()
         if result is not None:
             message["result"] = {**result.to_json(), "winners": list(result.winners),

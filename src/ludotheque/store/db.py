@@ -19,7 +19,7 @@ from typing import Any
 
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import Engine, create_engine, event, func, insert, select, update
+from sqlalchemy import Engine, Table, bindparam, create_engine, event, func, insert, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
@@ -33,7 +33,7 @@ from .models import (
     Setting,
     now,
 )
-from .writer import Write, Writer
+from .writer import Write, WriteMany, Writer
 
 
 def default_url(folder: str | Path = "var") -> str:
@@ -76,6 +76,46 @@ def make_engine(url: str, *, busy_timeout: float = 30, pool_size: int = 5) -> En
 
 class NameTaken(Exception):
     pass
+
+
+MOVES: Table = MoveRow.__table__  # type: ignore[assignment]
+GAMES: Table = GameRow.__table__  # type: ignore[assignment]
+INSERT_MOVE = insert(MOVES).values(game_id=bindparam("gid"), idx=bindparam("idx"),
+                                   seat=bindparam("seat"), action=bindparam("action"),
+                                   at=bindparam("at"))
+MOVED: dict[str, Any] = {"moves_count": bindparam("count"), "status": bindparam("status"),
+         "result": bindparam("result"), "updated_at": bindparam("at")}
+UPDATE_GAME = update(GAMES).where(GAMES.c.id == bindparam("gid")).values(**MOVED)
+UPDATE_GAME_CLOCK = (update(GAMES).where(GAMES.c.id == bindparam("gid"))
+                     .values(**MOVED, clock=bindparam("clock")))
+
+
+def move_item(_store: Any, game_id: str, idx: int, seat: int, action: str, status: str,
+              result: dict[str, Any] | None, clock: dict[str, Any] | None = None
+              ) -> dict[str, Any]:
+    """`Store.add_move`: store one accepted action (and the result when it ends the game,
+    the clocks when the game has a time control), atomically.
+
+    The unique (game_id, idx) refuses a second action at the same place. Moves that arrive
+    together share one transaction (the writer's group commit) and two statements
+    (`add_moves`)."""
+    return {"gid": game_id, "idx": idx, "seat": seat, "action": action, "status": status,
+            "result": result, "clock": clock}
+
+
+def add_moves(s: Session, items: list[dict[str, Any]]) -> None:
+    """Every move of a group: one INSERT and one UPDATE (each an executemany), on the
+    Core tables: the ORM's bookkeeping per row was most of the writer's time."""
+    at = now()
+    rows = [{**item, "at": at, "count": item["idx"] + 1} for item in items]
+    connection = s.connection()
+    connection.execute(INSERT_MOVE, rows)
+    plain = [r for r in rows if r["clock"] is None]
+    timed = [r for r in rows if r["clock"] is not None]
+    if plain:
+        connection.execute(UPDATE_GAME, plain)
+    if timed:
+        connection.execute(UPDATE_GAME_CLOCK, timed)
 
 
 class Store:
@@ -178,21 +218,7 @@ class Store:
         s.execute(update(GameRow).where(GameRow.id == game_id)
                   .values(seats=seats, status=status, updated_at=now()))
 
-    @Write
-    def add_move(self, s: Session, game_id: str, idx: int, seat: int, action: str, status: str,
-                 result: dict[str, Any] | None, clock: dict[str, Any] | None = None) -> None:
-        """Store one accepted action (and the result when it ends the game, the clocks when
-        the game has a time control), atomically.
-
-        The unique (game_id, idx) refuses a second action at the same place. Moves that
-        arrive together share one transaction (the writer's group commit)."""
-        values: dict[str, Any] = {"moves_count": idx + 1, "status": status, "result": result,
-                                  "updated_at": now()}
-        if clock is not None:
-            values["clock"] = clock
-        s.execute(insert(MoveRow).values(game_id=game_id, idx=idx, seat=seat, action=action,
-                                         at=now()))
-        s.execute(update(GameRow).where(GameRow.id == game_id).values(**values))
+    add_move = WriteMany(add_moves, move_item)
 
     @Write
     def end_game(self, s: Session, game_id: str, result: dict[str, Any],
