@@ -32,9 +32,11 @@ def free_port() -> int:
 
 class LiveServer:
     def __init__(self, db: Path | str, port: int | None = None, bot_workers: int = 1,
-                 log: Path | None = None, reports: Path | None = None) -> None:
+                 log: Path | None = None, reports: Path | None = None,
+                 limits: bool = True) -> None:
         """`db`: a SQLite file, or a database URL (then `log` is required); `reports`: the
-        balance reports' folder (default: those shipped with the package)."""
+        balance reports' folder (default: those shipped with the package); `limits`: False
+        for `--limits off` (tests that load the server)."""
         self.db_url = db if isinstance(db, str) else f"sqlite:///{db}"
         self.port = port or free_port()
         self.bot_workers = bot_workers
@@ -43,6 +45,7 @@ class LiveServer:
             log = db.with_suffix(".log")
         self.log = log
         self.reports = reports
+        self.limits = limits
         self.process: subprocess.Popen[bytes] | None = None
 
     @property
@@ -60,7 +63,8 @@ class LiveServer:
                 [sys.executable, "-m", "ludotheque.server", "--port", str(self.port),
                  "--db", self.db_url, "--plugin", PLUGIN, "--bot-workers",
                  str(self.bot_workers), "--bot-delay", "0", "--log-level", "warning",
-                 *(["--reports", str(self.reports)] if self.reports else [])],
+                 *(["--reports", str(self.reports)] if self.reports else []),
+                 *([] if self.limits else ["--limits", "off"])],
                 cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT)
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:

@@ -115,7 +115,7 @@ async def play(server: LiveServer, cookie: str, game: str, acked: dict[str, int]
 
 def test_kill_9_under_load_loses_no_acknowledged_move(tmp_path: Path) -> None:
     db = tmp_path / "kill.sqlite3"
-    server = LiveServer(db).start()
+    server = LiveServer(db, limits=False).start()
     alice = Player(server).guest("alice")
     try:
         ids = [alice.new_game(["me", "me"], kind="mitan") for _ in range(30)]
@@ -135,7 +135,7 @@ def test_kill_9_under_load_loses_no_acknowledged_move(tmp_path: Path) -> None:
         lost = {g: (n, stored.get(g, 0)) for g, n in acked.items() if stored.get(g, 0) < n}
         assert not lost, f"acknowledged moves lost by kill -9 (shown, stored): {lost}"
 
-        server = LiveServer(db, port=server.port).start()
+        server = LiveServer(db, port=server.port, limits=False).start()
         sock = alice.socket()
         for g in ids:
             assert sock.watch(g)["version"] == stored.get(g, 0) >= acked.get(g, 0)

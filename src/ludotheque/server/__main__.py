@@ -13,6 +13,7 @@ import uvicorn
 
 from ludotheque.sim.reports import SHIPPED
 from ludotheque.store import default_url
+from ludotheque.store.lock import AlreadyServed, hold
 
 from .app import create_app
 from .limits import Limits
@@ -29,12 +30,21 @@ def run(host: str, port: int, db: str | None, plugins: list[str], bot_workers: i
         print(f"{banner}\n! LIMITS OFF: no quota, no rate limit. For load tests on a private "
               f"machine only.\n{banner}", file=sys.stderr, flush=True)
         logging.getLogger("ludotheque.server").warning("quotas and rate limits are OFF")
-    app = create_app(db or default_url(), plugins=plugins, bot_workers=bot_workers,
+    url = db or default_url()
+    try:
+        # One process per SQLite file, held until this process ends (kill -9 included).
+        served = hold(url)
+    except AlreadyServed as exc:
+        print(f"ludo serve: {exc}", file=sys.stderr, flush=True)
+        raise SystemExit(1) from None
+    app = create_app(url, plugins=plugins, bot_workers=bot_workers,
                      bot_delay=bot_delay, reports_root=reports, limits=limits)
     # Frames over 1 MiB close the connection; under it, over protocol.MAX_MESSAGE bytes, the
     # client gets an error message and stays connected.
     uvicorn.run(app, host=host, port=port, ws_max_size=1 << 20, log_level=log_level,
                 proxy_headers=False)
+    if served is not None:
+        served.close()
 
 
 def main() -> None:

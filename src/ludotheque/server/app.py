@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
 import secrets
@@ -18,6 +19,7 @@ from urllib.parse import quote
 from jinja2 import Environment, PackageLoader, select_autoescape
 from markdown_it import MarkdownIt
 from markupsafe import Markup
+from sqlalchemy.exc import SQLAlchemyError
 from starlette.applications import Starlette
 from starlette.datastructures import FormData
 from starlette.exceptions import HTTPException
@@ -272,6 +274,18 @@ class Site:
         response = self.page(request, "message.html", player, status=exc.status_code,
                              message_key=key)
         response.headers.update(exc.headers or {})
+        return response
+
+    async def database_error(self, request: Request, exc: Exception) -> Response:
+        """The database refused or could not answer (read-only, locked, full, away): the
+        site's message page, "try again", not a bare 500; nothing was changed."""
+        log.error("%s %s: the database failed: %s", request.method, request.url.path, exc)
+        player = None
+        with contextlib.suppress(SQLAlchemyError):
+            player = await self.player(request)
+        response = self.page(request, "message.html", player, status=503,
+                             message_key="error.database")
+        response.headers["Retry-After"] = "5"
         return response
 
     async def favicon(self, request: Request) -> Response:
@@ -898,6 +912,7 @@ def create_app(db_url: str, *, plugins: Sequence[str] = (), bot_workers: int = 2
     middleware = [Middleware(SessionMiddleware, secret_key=store.secret_key(),
                              session_cookie="ludo_session", max_age=YEAR, same_site="lax")]
     app = Starlette(routes=routes, middleware=middleware, lifespan=lifespan,
-                    exception_handlers={404: site.http_error, 405: site.http_error})
+                    exception_handlers={404: site.http_error, 405: site.http_error,
+                                        SQLAlchemyError: site.database_error})
     app.state.site = site
     return app
