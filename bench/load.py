@@ -1,8 +1,9 @@
 """Load a Ludothèque server with live games and measure the round trip of a move.
 
-Each live game is one hotseat client (one guest, one WebSocket, both seats) that plays a
-random legal move after a random think time (exponential, mean `--think` seconds), and
-starts a new game when one ends. The round trip is the time from sending `act` to receiving
+Each live game is one hotseat client (one WebSocket, both seats) that plays a random legal
+move after a random think time (exponential, mean `--think` seconds), and starts a new game
+when one ends. Every game on one server belongs to one guest (the limits are off); the set-up
+(forms, eight at a time) is not measured: the window opens once every client has its game. The round trip is the time from sending `act` to receiving
 the state that contains the move. Prints one JSON object: p50/p90/p99/max round trip in ms,
 moves/s, errors by code, and the client's own CPU time (it shares the machine).
 
@@ -70,14 +71,6 @@ async def form_post(http: httpx.AsyncClient, page: str, action: str,
     return await http.post(action, data={**hidden_fields(got.text), **data})
 
 
-async def new_game(http: httpx.AsyncClient, game: str) -> str:
-    r = await form_post(http, f"/new/{game}", f"/new/{game}",
-                        {"players": "2", "seat_0": "me", "seat_1": "me"})
-    if r.status_code != 303:
-        raise RuntimeError(f"game not created: HTTP {r.status_code}")
-    return r.headers["location"].rsplit("/", 1)[1]
-
-
 async def next_state(ws: ClientConnection, game: str, after: int) -> dict[str, Any]:
     """The first state of `game` past version `after` (an error raises)."""
     while True:
@@ -89,51 +82,91 @@ async def next_state(ws: ClientConnection, game: str, after: int) -> dict[str, A
             return message  # type: ignore[no-any-return]
 
 
-async def player(url: str, index: int, args: argparse.Namespace, tally: Tally,
-                 stop: asyncio.Event) -> None:
-    rng = random.Random(args.seed * 100_003 + index)
-    async with httpx.AsyncClient(base_url=url, timeout=60) as http:
-        r = await form_post(http, "/login", "/guest", {"name": f"load{index}", "next": "/"})
+class Site:
+    """One server: a guest who owns every game of this tool there (the limits are off), and
+    a cap on the forms in flight (setting up a thousand games at once is not the load
+    measured)."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self.http = httpx.AsyncClient(base_url=url, timeout=60)
+        self.forms = asyncio.Semaphore(8)
+        self.cookie: str | None = None
+        self._guest = asyncio.Lock()
+
+    async def login(self) -> str:
+        async with self._guest:
+            if self.cookie is None:
+                r = await self.post("/login", "/guest", {"name": "load", "next": "/"})
+                if r.status_code != 303:
+                    raise RuntimeError(f"guest not created: HTTP {r.status_code}")
+                self.cookie = "; ".join(f"{k}={v}" for k, v in self.http.cookies.items())
+            return self.cookie
+
+    async def post(self, page: str, action: str, data: dict[str, str]) -> httpx.Response:
+        for attempt in range(5):  # a refused connection while the server is busy: again
+            try:
+                async with self.forms:
+                    return await form_post(self.http, page, action, data)
+            except httpx.TransportError:
+                if attempt == 4:
+                    raise
+                await asyncio.sleep(0.5 * (attempt + 1))
+        raise AssertionError("unreachable")
+
+    async def new_game(self, game: str) -> str:
+        r = await self.post(f"/new/{game}", f"/new/{game}",
+                            {"players": "2", "seat_0": "me", "seat_1": "me"})
         if r.status_code != 303:
-            raise RuntimeError(f"guest not created: HTTP {r.status_code}")
-        cookie = "; ".join(f"{k}={v}" for k, v in http.cookies.items())
-        ws_url = url.replace("http", "ws", 1) + "/ws"
-        async with connect(ws_url, additional_headers={"Cookie": cookie}, origin=url,  # type: ignore[arg-type]
-                           max_size=None, open_timeout=60, ping_interval=None) as ws:
-            while not stop.is_set():
-                game = await new_game(http, args.game)
-                await ws.send(json.dumps({"type": "watch", "game": game}))
-                state = await next_state(ws, game, -1)
-                # The first think of each client at a random point: the moves do not come
-                # in waves.
-                first = True
-                while state["result"] is None and not stop.is_set():
+            raise RuntimeError(f"game not created: HTTP {r.status_code}")
+        return r.headers["location"].rsplit("/", 1)[1]
+
+
+async def player(site: Site, index: int, args: argparse.Namespace, tally: Tally,
+                 ready: list[int], stop: asyncio.Event) -> None:
+    rng = random.Random(args.seed * 100_003 + index)
+    cookie = await site.login()
+    game = await site.new_game(args.game)
+    ws_url = site.url.replace("http", "ws", 1) + "/ws"
+    async with connect(ws_url, additional_headers={"Cookie": cookie}, origin=site.url,  # type: ignore[arg-type]
+                       max_size=None, open_timeout=60, ping_interval=None) as ws:
+        first = True
+        while not stop.is_set():
+            if not first:
+                game = await site.new_game(args.game)
+            await ws.send(json.dumps({"type": "watch", "game": game}))
+            state = await next_state(ws, game, -1)
+            if first:
+                ready[0] += 1
+            # The first think of each client at a random point: the moves do not come in
+            # waves.
+            pause = rng.uniform(0, 2 * args.think) if first else 0.0
+            first = False
+            while state["result"] is None and not stop.is_set():
+                if not pause:
                     pause = rng.expovariate(1 / args.think) if args.think > 0 else 0.0
-                    if first:
-                        pause = rng.uniform(0, 2 * args.think)
-                        first = False
-                    with contextlib.suppress(TimeoutError):
-                        await asyncio.wait_for(stop.wait(), pause)
-                    if stop.is_set():
-                        break
-                    seat, choices = next(iter(state["legal"].items()))
-                    action = rng.choice(choices)
-                    sent = time.perf_counter()
-                    await ws.send(json.dumps({"type": "act", "game": game, "seat": int(seat),
-                                              "action": action,
-                                              "version": state["version"]}))
-                    try:
-                        state = await next_state(ws, game, state["version"])
-                    except LookupError as refused:
-                        tally.error(str(refused))
-                        await ws.send(json.dumps({"type": "watch", "game": game,
-                                                  "since": state["version"]}))
-                        state = await next_state(ws, game, -1)
-                        continue
-                    if tally.measuring:
-                        tally.round_trips.append(time.perf_counter() - sent)
-                if state["result"] is not None:
-                    tally.games_done += 1
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(stop.wait(), pause)
+                pause = 0.0
+                if stop.is_set():
+                    break
+                seat, choices = next(iter(state["legal"].items()))
+                action = rng.choice(choices)
+                sent = time.perf_counter()
+                await ws.send(json.dumps({"type": "act", "game": game, "seat": int(seat),
+                                          "action": action, "version": state["version"]}))
+                try:
+                    state = await next_state(ws, game, state["version"])
+                except LookupError as refused:
+                    tally.error(str(refused))
+                    await ws.send(json.dumps({"type": "watch", "game": game,
+                                              "since": state["version"]}))
+                    state = await next_state(ws, game, -1)
+                    continue
+                if tally.measuring:
+                    tally.round_trips.append(time.perf_counter() - sent)
+            if state["result"] is not None:
+                tally.games_done += 1
 
 
 def free_port() -> int:
@@ -174,10 +207,18 @@ async def run(args: argparse.Namespace, urls: list[str], server_pid: int | None
               ) -> dict[str, Any]:
     tally = Tally()
     stop = asyncio.Event()
-    tasks = [asyncio.create_task(player(urls[i % len(urls)], i, args, tally, stop))
+    sites = [Site(url) for url in urls]
+    ready = [0]
+    tasks = [asyncio.create_task(player(sites[i % len(sites)], i, args, tally, ready, stop))
              for i in range(args.games)]
-    # Warm-up: every client connected and its first game made, then the measured window.
-    await asyncio.sleep(args.warmup)
+    # Set-up: every client connected with its first game (at most --warmup seconds), then
+    # a few seconds for the moves to spread out, then the measured window.
+    began = time.perf_counter()
+    while ready[0] < args.games and time.perf_counter() - began < args.warmup \
+            and not all(t.done() for t in tasks):
+        await asyncio.sleep(0.2)
+    set_up = time.perf_counter() - began
+    await asyncio.sleep(min(args.think, 5.0))
     tally.measuring = True
     cpu0 = resource.getrusage(resource.RUSAGE_SELF)
     server0 = server_cpu(server_pid)
@@ -193,9 +234,12 @@ async def run(args: argparse.Namespace, urls: list[str], server_pid: int | None
                      if t.done() and not t.cancelled() and t.exception() is not None)
     for t in tasks:
         t.cancel()
+    for site in sites:
+        await site.http.aclose()
     rts = sorted(tally.round_trips)
     return {
-        "games": args.games, "game": args.game, "think_s": args.think,
+        "games": args.games, "clients_ready": ready[0], "set_up_s": round(set_up, 1),
+        "game": args.game, "think_s": args.think,
         "duration_s": round(elapsed, 1), "urls": urls,
         "moves": len(rts), "moves_per_s": round(len(rts) / elapsed, 1),
         "round_trip_ms": {name: round(1000 * percentile(rts, q), 1)
@@ -221,8 +265,9 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=100, help="live games (clients)")
     parser.add_argument("--think", type=float, default=5.0, help="mean think time, seconds")
     parser.add_argument("--duration", type=float, default=60.0, help="measured seconds")
-    parser.add_argument("--warmup", type=float, default=10.0,
-                        help="seconds before measuring (clients connect and start games)")
+    parser.add_argument("--warmup", type=float, default=120.0,
+                        help="at most this many seconds for the clients to connect and "
+                             "start their games before measuring")
     parser.add_argument("--game", default="mitan", help="the game id")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--server-pid", type=int, default=None,
