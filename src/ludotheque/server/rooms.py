@@ -129,6 +129,7 @@ class Room:
         self.clients: set[Client] = set()
         self.lock = asyncio.Lock()
         self.thinking: set[int] = set()
+        self._names: dict[str, tuple[list[dict[str, Any]], list[str]]] = {}
         # A game ended outside its rules (a resignation): the engine's state is not over.
         self.ended: Result | None = None
         if row.status == "over" and row.result and not state.is_over():
@@ -218,8 +219,14 @@ class Room:
         return message
 
     def text_names(self, lang: str) -> list[str]:
-        """The seats' names in the game's texts for a reader of `lang` (`text_names`)."""
-        return text_names(lang, self.seats)
+        """The seats' names in the game's texts for a reader of `lang` (`text_names`), kept
+        until the seats change (every state sent asks for them)."""
+        seats = self.seats
+        kept = self._names.get(lang)
+        if kept is None or kept[0] is not seats:  # a change of seats is a new list
+            kept = (seats, text_names(lang, seats))
+            self._names[lang] = kept
+        return kept[1]
 
     def result_text(self, result: Result, lang: str) -> str:
         names = self.text_names(lang)
