@@ -3,9 +3,11 @@
 Each live game is one hotseat client (one WebSocket, both seats) that plays a random legal
 move after a random think time (exponential, mean `--think` seconds), and starts a new game
 when one ends. Every game on one server belongs to one guest (the limits are off); the set-up
-(forms, eight at a time) is not measured: the window opens once every client has its game. The round trip is the time from sending `act` to receiving
-the state that contains the move. Prints one JSON object: p50/p90/p99/max round trip in ms,
-moves/s, errors by code, and the client's own CPU time (it shares the machine).
+(forms, eight at a time) is not measured: the window opens once every client has its game.
+The round trip is the time from sending `act` to receiving the state that contains the move.
+Prints one JSON object: p50/p90/p99/max round trip in ms, moves/s, errors by code, the CPU
+time of the client and (given its pid, or started here) of the server, and how long the
+server's event loop waited for a core (other work on the machine).
 
     # against a running server (the limits off: one address opens every game)
     ludo serve --limits off --db sqlite:///tmp/load.sqlite3 --port 8000
@@ -222,12 +224,14 @@ async def run(args: argparse.Namespace, urls: list[str], server_pid: int | None
     tally.measuring = True
     cpu0 = resource.getrusage(resource.RUSAGE_SELF)
     server0 = server_cpu(server_pid)
+    loop0, client0 = sched(server_pid), sched("self")
     began = time.perf_counter()
     await asyncio.wait(tasks, timeout=args.duration)
     elapsed = time.perf_counter() - began
     tally.measuring = False
     cpu1 = resource.getrusage(resource.RUSAGE_SELF)
     server1 = server_cpu(server_pid)
+    loop1, client1 = sched(server_pid), sched("self")
     stop.set()
     await asyncio.wait(tasks, timeout=30)
     failed = Counter(type(t.exception()).__name__ for t in tasks
@@ -251,6 +255,13 @@ async def run(args: argparse.Namespace, urls: list[str], server_pid: int | None
                               1),
         "server_cpu_s": None if server0 is None or server1 is None
         else round(server1 - server0, 1),
+        "server_loop_ran_s": None if loop0 is None or loop1 is None
+        else round(loop1[0] - loop0[0], 1),
+        "server_loop_waited_for_a_core_s": None if loop0 is None or loop1 is None
+        else round(loop1[1] - loop0[1], 1),
+        "client_waited_for_a_core_s": None if client0 is None or client1 is None
+        else round(client1[1] - client0[1], 1),
+        "load_average": os.getloadavg()[0],
     }
 
 
@@ -292,6 +303,19 @@ def main() -> None:
                 except subprocess.TimeoutExpired:
                     server.kill()
     del soft
+
+
+def sched(pid: int | str | None) -> tuple[float, float] | None:
+    """A process's main thread (a server's event loop): seconds run on a core, and seconds
+    spent ready to run but waiting for one (Linux /proc/PID/schedstat). The second says how
+    much the machine's other work held it back."""
+    if pid is None:
+        return None
+    try:
+        ran, waited, _ = Path(f"/proc/{pid}/schedstat").read_text().split()
+    except (OSError, ValueError):
+        return None
+    return int(ran) / 1e9, int(waited) / 1e9
 
 
 def server_cpu(pid: int | None) -> float | None:
