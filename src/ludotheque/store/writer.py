@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from typing import Any, Concatenate, Generic, ParamSpec, TypeVar
 
 from sqlalchemy import Engine
-from sqlalchemy.exc import DBAPIError
+from sqlalchemy.exc import InterfaceError, OperationalError
 from sqlalchemy.orm import Session
 
 log = logging.getLogger("ludotheque.store")
@@ -157,9 +157,10 @@ class Writer:
             self.groups += 1
             self.writes += len(jobs)
             return results
-        except DBAPIError as exc:
+        except (OperationalError, InterfaceError) as exc:
             # A fresh connection for the next try: one opened on a read-only file stays
-            # read-only, one that lost its server stays lost.
+            # read-only, one that lost its server stays lost. (A refused row, an
+            # IntegrityError, says nothing against the connection.)
             log.warning("the database refused a write: %s", exc.orig)
             self.engine.dispose()
             raise
