@@ -43,13 +43,14 @@ ONE_ADDRESS_FOR_ALL = {
 class LiveServer:
     def __init__(self, db: Path | str, port: int | None = None, bot_workers: int = 1,
                  log: Path | None = None, reports: Path | None = None,
-                 limits: dict[str, str] | None = None,
+                 limits: dict[str, str] | bool | None = None,
                  args: tuple[str, ...] = ()) -> None:
         """`db`: a SQLite file, or a database URL (then `log` is required); `reports`: the
         balance reports' folder (default: those shipped with the package); `limits`: limits
-        to change (`--limit NAME=VALUE`; default: ONE_ADDRESS_FOR_ALL); `args`: more options
-        of `python -m ludotheque.server`."""
-        self.limits = ONE_ADDRESS_FOR_ALL if limits is None else limits
+        to change (`--limit NAME=VALUE`; default: ONE_ADDRESS_FOR_ALL), or False for
+        `--limits off` (tests that load the server); `args`: more options of
+        `python -m ludotheque.server`."""
+        self.limits = ONE_ADDRESS_FOR_ALL if limits is None or limits is True else limits
         self.db_url = db if isinstance(db, str) else f"sqlite:///{db}"
         self.port = port or free_port()
         self.bot_workers = bot_workers
@@ -77,7 +78,8 @@ class LiveServer:
                  "--db", self.db_url, "--plugin", PLUGIN, "--bot-workers",
                  str(self.bot_workers), "--bot-delay", "0", "--log-level", "warning",
                  *(["--reports", str(self.reports)] if self.reports else []),
-                 *[f"--limit={name}={value}" for name, value in self.limits.items()],
+                 *([f"--limit={name}={value}" for name, value in self.limits.items()]
+                   if self.limits is not False else ["--limits", "off"]),
                  *self.args],
                 cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT)
         deadline = time.monotonic() + 30

@@ -26,15 +26,17 @@ GAME = load_plugin(PLUGIN)
 
 
 def cap(store: Store, pages: int | None) -> None:
-    """Every new connection of the store may use at most `pages` pages (None: no cap)."""
-    store.engine.dispose()
+    """Every new connection of the store (its writer's and its readers') may use at most
+    `pages` pages (None: no cap)."""
 
     def limit(connection: Any, _record: Any) -> None:
         cursor = connection.cursor()
         cursor.execute(f"PRAGMA max_page_count={pages or 1073741823}")
         cursor.close()
 
-    event.listen(store.engine, "connect", limit)
+    for engine in (store.engine, store.write_engine):
+        engine.dispose()
+        event.listen(engine, "connect", limit)
 
 
 def fill(store: Store, filler: str) -> None:

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import argparse
+import gc
 import logging
 import os
 import sys
@@ -14,6 +15,7 @@ import uvicorn
 
 from ludotheque.sim.reports import SHIPPED
 from ludotheque.store import default_url
+from ludotheque.store.lock import AlreadyServed, hold
 
 from . import logs
 from .app import create_app
@@ -40,14 +42,28 @@ def run(host: str, port: int, db: str | None, plugins: list[str], bot_workers: i
         print(f"{banner}\n! LIMITS OFF: no quota, no rate limit. For load tests on a private "
               f"machine only.\n{banner}", file=sys.stderr, flush=True)
         logging.getLogger("ludotheque.server").warning("quotas and rate limits are OFF")
-    app = create_app(db or default_url(), plugins=plugins, bot_workers=bot_workers,
+    url = db or default_url()
+    try:
+        # One process per SQLite file, held until this process ends (kill -9 included);
+        # several processes share a database through Redis (--redis, cluster.py).
+        served = hold(url) if redis_url is None else None
+    except AlreadyServed as exc:
+        print(f"ludo serve: {exc}", file=sys.stderr, flush=True)
+        raise SystemExit(1) from None
+    app = create_app(url, plugins=plugins, bot_workers=bot_workers,
                      bot_delay=bot_delay, reports_root=reports, limits=limits,
                      metrics_token=metrics_token or os.environ.get("LUDO_METRICS_TOKEN"),
                      redis_url=redis_url, origins=origins, chat_filter=words)
+    # The collector's full passes walk every live room's states and steps; with the code
+    # and data loaded now frozen out of them, and fewer young passes, a move costs less.
+    gc.freeze()
+    gc.set_threshold(20_000, 20, 20)
     # Frames over 1 MiB close the connection; under it, over protocol.MAX_MESSAGE bytes, the
     # client gets an error message and stays connected.
     uvicorn.run(app, host=host, port=port, ws_max_size=1 << 20, log_level=log_level,
                 proxy_headers=False, log_config=None)
+    if served is not None:
+        served.close()
 
 
 def main() -> None:

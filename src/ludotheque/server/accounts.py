@@ -162,11 +162,11 @@ class Accounts:
 
     async def sign_in(self, request: Request, player: Player) -> None:
         token = secrets.token_urlsafe(32)
-        await asyncio.to_thread(self.site.store.sign_in, player.id, token_hash(token),
-                                SESSION_LIFETIME)
+        await self.site.store.sign_in.committed(player.id, token_hash(token),
+                                                SESSION_LIFETIME)
         old = request.session.get(SESSION_TOKEN)
         if isinstance(old, str):  # signing in as someone else ends the previous session
-            await asyncio.to_thread(self.site.store.sign_out, token_hash(old))
+            await self.site.store.sign_out.committed(token_hash(old))
         request.session.pop("player", None)  # the old cookie-only session, from before 0005
         request.session[SESSION_TOKEN] = token
 
@@ -191,7 +191,7 @@ class Accounts:
             return await self.form_error(request, "auth.bad_name", nxt)
         self.site.limiter.hit("guest_address", address(request))
         try:
-            p = await asyncio.to_thread(self.site.store.create_guest, name)
+            p = await self.site.store.create_guest_committed(name)
         except NameTaken:
             # An account's name (or one that looks like it) is not a guest's to take.
             return await self.form_error(request, "auth.name_is_account", nxt)
@@ -211,7 +211,7 @@ class Accounts:
         self.site.limiter.hit("register_address", address(request))
         digest = await self.hasher.hash(password)
         try:
-            p = await asyncio.to_thread(self.site.store.create_account, name, digest)
+            p = await self.site.store.create_account_committed(name, digest)
         except NameTaken:
             return await self.form_error(request, "auth.name_taken", nxt)
         await self.sign_in(request, p)
@@ -233,13 +233,13 @@ class Accounts:
             return await self.form_error(request, "auth.wrong", nxt)
         self.throttle.succeeded(who)
         if new_hash is not None:
-            await asyncio.to_thread(self.site.store.set_password_hash, account.id, new_hash)
+            await self.site.store.set_password_hash.committed(account.id, new_hash)
         await self.sign_in(request, account)
         return RedirectResponse(nxt, 303)
 
     async def logout(self, request: Request) -> Response:
         token = request.session.get(SESSION_TOKEN)
         if isinstance(token, str):
-            await asyncio.to_thread(self.site.store.sign_out, token_hash(token))
+            await self.site.store.sign_out.committed(token_hash(token))
         request.session.clear()
         return RedirectResponse("/", 303)

@@ -464,7 +464,7 @@ class Site:
                       clock=Clocks.start(control, count).to_json() if control else None,
                       ranked=ranked)
         self.limiter.hit("game_create", f"a:{player.id}", address(request))
-        await asyncio.to_thread(self.store.create_game, row)
+        await self.store.create_game.committed(row)
         return await self.open_room(row.id)
 
     async def anothers_account(self, name: str, player: Player) -> bool:
@@ -628,8 +628,8 @@ class Site:
                       seats=found.seats(player.id, player.name), status="live",
                       # Private: nobody watches the day's deal before playing it.
                       public=False, creator=player.id, result=None, moves_count=0)
-        attempt = await asyncio.to_thread(self.store.start_daily, row, day.isoformat(),
-                                          player.id, daily.PLAYER_SEAT)
+        attempt = await self.store.start_daily_committed(row, day.isoformat(), player.id,
+                                                         daily.PLAYER_SEAT)
         return await self.open_room(attempt.game_id)
 
     async def daily_secret(self, game_id: str) -> bool:
@@ -774,7 +774,7 @@ class Site:
                       public=False, creator=player.id, result=None, moves_count=0,
                       lesson=lesson.id)
         self.limiter.hit("game_create", f"a:{player.id}", address(request))
-        await asyncio.to_thread(self.store.create_game, row)
+        await self.store.create_game.committed(row)
         return await self.open_room(row.id)
 
     async def rules_page(self, request: Request) -> Response:

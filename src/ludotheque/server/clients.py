@@ -22,6 +22,7 @@ from ludotheque.store import Player
 
 from .i18n import translate
 from .protocol import ProtocolError
+from .wire import encode
 
 if TYPE_CHECKING:
     from .rooms import Room
@@ -113,7 +114,7 @@ class Client:
             if self.ws.application_state != WebSocketState.CONNECTED:
                 return
             try:
-                await self.ws.send_json(message)
+                await self.ws.send_text(encode(message))  # orjson (wire.py)
             except (TypeError, ValueError):
                 # Not sendable (a bug of ours, not the peer's): the socket stays usable.
                 log.exception("a message to a client could not be encoded")

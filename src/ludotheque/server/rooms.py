@@ -16,7 +16,6 @@ import logging
 import secrets
 import time
 from collections import Counter
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypeVar, cast
 
@@ -36,6 +35,7 @@ from ludotheque.core.record import (
     resignation,
 )
 from ludotheque.store import GameRow, RatingRow, Store
+from ludotheque.store.writer import BoundWrite
 
 from .bots import BotPool
 from .clients import Client as Client  # re-exported: some modules import it from here
@@ -98,6 +98,7 @@ class Room:
         self.lock = asyncio.Lock()
         self.used = time.monotonic()  # when the hub last handed it out
         self.thinking: set[int] = set()
+        self._names: dict[str, tuple[list[dict[str, Any]], list[str]]] = {}
         # A game ended outside its rules (a resignation): the engine's state is not over.
         self.ended: Result | None = None
         if row.status == "over" and row.result and not state.is_over():
@@ -180,7 +181,8 @@ class Room:
             "seats": [self.seat_info(i, s, client) for i, s in enumerate(self.seats)],
             "to_act": to_act,
             "views": {str(s): self.state.view(s) for s in mine},
-            "view": self.state.view(None),
+            # Only what the spectator may see, plus the client's own seats' views.
+            "view": None if mine else self.state.view(None),
             "legal": {str(s): self.state.legal_texts(s) for s in mine if s in to_act},
             "steps": [self.step_for(i, self.steps[i], mine, lang, names)
                       for i in range(since, self.version)],
@@ -191,9 +193,6 @@ class Room:
             "rated": self.row.rated,
             "lesson": self.lesson_state(),
         }
-        if mine:
-            # Only what the spectator may see, plus the client's own seats' views.
-            message["view"] = None
         result = self.result()
         if result is not None:
             message["result"] = {**result.to_json(), "winners": list(result.winners),
@@ -201,8 +200,14 @@ class Room:
         return message
 
     def text_names(self, lang: str) -> list[str]:
-        """The seats' names in the game's texts for a reader of `lang` (`text_names`)."""
-        return text_names(lang, self.seats)
+        """The seats' names in the game's texts for a reader of `lang` (`text_names`), kept
+        until the seats change (every state sent asks for them)."""
+        seats = self.seats
+        kept = self._names.get(lang)
+        if kept is None or kept[0] is not seats:  # a change of seats is a new list
+            kept = (seats, text_names(lang, seats))
+            self._names[lang] = kept
+        return kept[1]
 
     def result_text(self, result: Result, lang: str) -> str:
         names = self.text_names(lang)
@@ -283,12 +288,13 @@ class Room:
             self.flag_task.cancel()
             self.flag_task = None
 
-    async def write(self, call: Callable[..., T], *args: Any) -> T:
-        """A store write off the event loop. When the database refuses it (a full disk, a
-        lost server), the sender gets a clear error and the room stays as it was: nothing
-        is shown that was not stored."""
+    async def write(self, call: BoundWrite[..., T], *args: Any) -> T:
+        """A store write, awaited until committed (the store's writer commits the writes of
+        every room that arrive together at once). When the database refuses it (a full
+        disk, a lost server), the sender gets a clear error and the room stays as it was:
+        nothing is shown that was not stored."""
         try:
-            return await asyncio.to_thread(call, *args)
+            return await call.committed(*args)
         except SQLAlchemyError as exc:
             log.error("game %s: the database refused a write: %s", self.id, exc)
             raise ProtocolError("not_stored") from None

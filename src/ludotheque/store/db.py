@@ -1,11 +1,16 @@
 """The Store: every database read and write the server makes, as short synchronous calls.
 
-The server calls them from worker threads (asyncio.to_thread), never on the event loop.
+Two paths that never wait on each other. Reads run in worker threads (asyncio.to_thread) on
+their own pool of connections; with SQLite in WAL mode a reader goes on while a write is
+slow or the database is locked. Writes go through one writer thread (`writer.Writer`) that
+commits the writes queued together in one transaction (group commit: one fsync for all of
+them); the event loop awaits them with `store.X.committed(...)` without holding a thread.
 SQLite file by default; any SQLAlchemy URL (postgresql+psycopg://...) for a real deployment.
 """
 
 from __future__ import annotations
 
+import asyncio
 import secrets
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
@@ -15,7 +20,21 @@ from typing import Any
 
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import Engine, Text, cast, create_engine, delete, event, func, or_, select, update
+from sqlalchemy import (
+    Engine,
+    Table,
+    Text,
+    bindparam,
+    cast,
+    create_engine,
+    delete,
+    event,
+    func,
+    insert,
+    or_,
+    select,
+    update,
+)
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
@@ -31,6 +50,7 @@ from .models import (
     now,
 )
 from .names import name_key
+from .writer import Write, WriteMany, Writer
 
 
 def default_url(folder: str | Path = "var") -> str:
@@ -52,9 +72,11 @@ def migrate(url: str) -> None:
     command.upgrade(alembic_config(url), "head")
 
 
-def make_engine(url: str) -> Engine:
+def make_engine(url: str, *, busy_timeout: float = 30, pool_size: int = 5) -> Engine:
     if url.startswith("sqlite"):
-        engine = create_engine(url, connect_args={"timeout": 30, "check_same_thread": False})
+        engine = create_engine(url, pool_size=pool_size, max_overflow=2 * pool_size,
+                               connect_args={"timeout": busy_timeout,
+                                             "check_same_thread": False})
 
         @event.listens_for(engine, "connect")
         def _pragmas(conn: Any, _record: Any) -> None:
@@ -65,25 +87,74 @@ def make_engine(url: str) -> Engine:
             cur.close()
 
         return engine
-    return create_engine(url, pool_pre_ping=True)
+    return create_engine(url, pool_pre_ping=True, pool_size=pool_size,
+                         max_overflow=2 * pool_size)
 
 
 class NameTaken(Exception):
     pass
 
 
+MOVES: Table = MoveRow.__table__  # type: ignore[assignment]
+GAMES: Table = GameRow.__table__  # type: ignore[assignment]
+INSERT_MOVE = insert(MOVES).values(game_id=bindparam("gid"), idx=bindparam("idx"),
+                                   seat=bindparam("seat"), action=bindparam("action"),
+                                   at=bindparam("at"))
+MOVED: dict[str, Any] = {"moves_count": bindparam("count"), "status": bindparam("status"),
+         "result": bindparam("result"), "updated_at": bindparam("at")}
+UPDATE_GAME = update(GAMES).where(GAMES.c.id == bindparam("gid")).values(**MOVED)
+UPDATE_GAME_CLOCK = (update(GAMES).where(GAMES.c.id == bindparam("gid"))
+                     .values(**MOVED, clock=bindparam("clock")))
+
+
+def move_item(_store: Any, game_id: str, idx: int, seat: int, action: str, status: str,
+              result: dict[str, Any] | None, clock: dict[str, Any] | None = None
+              ) -> dict[str, Any]:
+    """`Store.add_move`: store one accepted action (and the result when it ends the game,
+    the clocks when the game has a time control), atomically.
+
+    The unique (game_id, idx) refuses a second action at the same place. Moves that arrive
+    together share one transaction (the writer's group commit) and two statements
+    (`add_moves`)."""
+    return {"gid": game_id, "idx": idx, "seat": seat, "action": action, "status": status,
+            "result": result, "clock": clock}
+
+
+def add_moves(s: Session, items: list[dict[str, Any]]) -> None:
+    """Every move of a group: one INSERT and one UPDATE (each an executemany), on the
+    Core tables: the ORM's bookkeeping per row was most of the writer's time."""
+    at = now()
+    rows = [{**item, "at": at, "count": item["idx"] + 1} for item in items]
+    connection = s.connection()
+    connection.execute(INSERT_MOVE, rows)
+    plain = [r for r in rows if r["clock"] is None]
+    timed = [r for r in rows if r["clock"] is not None]
+    if plain:
+        connection.execute(UPDATE_GAME, plain)
+    if timed:
+        connection.execute(UPDATE_GAME_CLOCK, timed)
+
+
 class Store:
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, *, readers: int = 8) -> None:
         self.url = url
-        self.engine = make_engine(url)
+        # Reads: a pool of their own (as many connections as the threads that read).
+        self.engine = make_engine(url, pool_size=readers)
         self.sessions = sessionmaker(self.engine, expire_on_commit=False)
+        # Writes: one connection, owned by the writer thread. A locked database holds it
+        # (and the writes queued behind) for at most this long, never a reader.
+        self.write_engine = make_engine(url, busy_timeout=10, pool_size=1)
+        self.writer = Writer(self.write_engine)
 
     @contextmanager
     def session(self) -> Iterator[Session]:
+        """A read (the write methods below run in the writer's transaction instead)."""
         with self.sessions.begin() as s:
             yield s
 
     def close(self) -> None:
+        self.writer.close()
+        self.write_engine.dispose()
         self.engine.dispose()
 
     def ping(self) -> None:
@@ -104,35 +175,59 @@ class Store:
 
     def _setting(self, name: str, make: Callable[[], str]) -> str:
         """A site setting, made by `make` the first time it is asked for."""
-        try:
-            with self.session() as s:
-                row = s.get(Setting, name)
-                if row is not None:
-                    return row.value
-                s.add(Setting(key=name, value=make()))
-        except IntegrityError:
-            pass  # two first calls raced: the one stored first wins for both
-        return self._setting(name, make)
+        with self.session() as s:
+            row = s.get(Setting, name)
+            if row is not None:
+                return row.value
+        return self._make_setting(name, make())
+
+    @Write
+    def _make_setting(self, s: Session, name: str, value: str) -> str:
+        row = s.get(Setting, name)  # two first calls: the one stored first wins for both
+        if row is None:
+            row = Setting(key=name, value=value)
+            s.add(row)
+        return row.value
 
     # -- players --------------------------------------------------------------------------
     def create_guest(self, name: str) -> Player:
         """A guest; NameTaken when an account holds a name that looks the same."""
         if self.account(name) is not None:
             raise NameTaken(name)
-        with self.session() as s:
-            p = Player(id=secrets.token_hex(8), name=name)
-            s.add(p)
+        return self._create_guest(name)
+
+    async def create_guest_committed(self, name: str) -> Player:
+        """`create_guest` from the event loop: the read in a thread, the write awaited
+        without holding one (a locked database must not use up the threads that read)."""
+        if await asyncio.to_thread(self.account, name) is not None:
+            raise NameTaken(name)
+        return await self._create_guest.committed(name)
+
+    @Write
+    def _create_guest(self, s: Session, name: str) -> Player:
+        p = Player(id=secrets.token_hex(8), name=name)
+        s.add(p)
         return p
 
     def create_account(self, login: str, password_hash: str) -> Player:
         """An account; NameTaken when another account's name looks the same (name_key)."""
         try:
-            with self.session() as s:
-                p = Player(id=secrets.token_hex(8), name=login, login=login.lower(),
-                           password_hash=password_hash, name_key=name_key(login))
-                s.add(p)
+            return self._create_account(login, password_hash)
         except IntegrityError:
             raise NameTaken(login) from None
+
+    async def create_account_committed(self, login: str, password_hash: str) -> Player:
+        try:
+            return await self._create_account.committed(login, password_hash)
+        except IntegrityError:
+            raise NameTaken(login) from None
+
+    @Write
+    def _create_account(self, s: Session, login: str, password_hash: str) -> Player:
+        p = Player(id=secrets.token_hex(8), name=login, login=login.lower(),
+                   password_hash=password_hash, name_key=name_key(login))
+        s.add(p)
+        s.flush()  # a taken name fails here, as this job's error
         return p
 
     def account(self, login: str) -> Player | None:
@@ -143,12 +238,12 @@ class Store:
                 .order_by(Player.created_at)).first()
 
     # -- sessions (a signed-in browser) ----------------------------------------------------------
-    def sign_in(self, player_id: str, token_hash: str, lifetime: timedelta) -> None:
+    @Write
+    def sign_in(self, s: Session, player_id: str, token_hash: str, lifetime: timedelta) -> None:
         """A new session for the player (whose expired ones are deleted on the way)."""
-        with self.session() as s:
-            s.execute(delete(SignedIn).where(SignedIn.player == player_id,
-                                             SignedIn.expires_at < now()))
-            s.add(SignedIn(id=token_hash, player=player_id, expires_at=now() + lifetime))
+        s.execute(delete(SignedIn).where(SignedIn.player == player_id,
+                                         SignedIn.expires_at < now()))
+        s.add(SignedIn(id=token_hash, player=player_id, expires_at=now() + lifetime))
 
     def signed_in(self, token_hash: str) -> Player | None:
         """The player a session token signs in, or None (signed out, expired, unknown)."""
@@ -163,23 +258,23 @@ class Store:
             expires = expires.replace(tzinfo=UTC)
         return player if expires > now() else None
 
-    def sign_out(self, token_hash: str) -> None:
-        with self.session() as s:
-            s.execute(delete(SignedIn).where(SignedIn.id == token_hash))
+    @Write
+    def sign_out(self, s: Session, token_hash: str) -> None:
+        s.execute(delete(SignedIn).where(SignedIn.id == token_hash))
 
     def player(self, player_id: str) -> Player | None:
         with self.session() as s:
             return s.get(Player, player_id)
 
-    def set_password_hash(self, player_id: str, password_hash: str) -> None:
-        with self.session() as s:
-            s.execute(update(Player).where(Player.id == player_id)
+    @Write
+    def set_password_hash(self, s: Session, player_id: str, password_hash: str) -> None:
+        s.execute(update(Player).where(Player.id == player_id)
                       .values(password_hash=password_hash))
 
     # -- games ----------------------------------------------------------------------------
-    def create_game(self, row: GameRow) -> GameRow:
-        with self.session() as s:
-            s.add(row)
+    @Write
+    def create_game(self, s: Session, row: GameRow) -> GameRow:
+        s.add(row)
         return row
 
     def game(self, game_id: str) -> GameRow | None:
@@ -191,41 +286,31 @@ class Store:
             return list(s.scalars(select(MoveRow).where(MoveRow.game_id == game_id)
                                   .order_by(MoveRow.idx)))
 
-    def set_seats(self, game_id: str, seats: list[dict[str, Any]], status: str) -> None:
-        with self.session() as s:
-            s.execute(update(GameRow).where(GameRow.id == game_id)
-                      .values(seats=seats, status=status, updated_at=now()))
+    @Write
+    def set_seats(self, s: Session, game_id: str, seats: list[dict[str, Any]],
+                  status: str) -> None:
+        s.execute(update(GameRow).where(GameRow.id == game_id)
+                  .values(seats=seats, status=status, updated_at=now()))
 
-    def add_move(self, game_id: str, idx: int, seat: int, action: str, status: str,
-                 result: dict[str, Any] | None, clock: dict[str, Any] | None = None) -> None:
-        """Store one accepted action (and the result when it ends the game, the clocks when
-        the game has a time control), atomically.
+    add_move = WriteMany(add_moves, move_item)
 
-        The unique (game_id, idx) refuses a second action at the same place."""
-        values: dict[str, Any] = {"moves_count": idx + 1, "status": status, "result": result,
-                                  "updated_at": now()}
-        if clock is not None:
-            values["clock"] = clock
-        with self.session() as s:
-            s.add(MoveRow(game_id=game_id, idx=idx, seat=seat, action=action))
-            s.execute(update(GameRow).where(GameRow.id == game_id).values(**values))
-
-    def end_game(self, game_id: str, result: dict[str, Any],
+    @Write
+    def end_game(self, s: Session, game_id: str, result: dict[str, Any],
                  clock: dict[str, Any] | None = None) -> None:
         """End a game outside its rules (a resignation, a clock run out): no action, a
         stored result."""
         values: dict[str, Any] = {"status": "over", "result": result, "updated_at": now()}
         if clock is not None:
             values["clock"] = clock
-        with self.session() as s:
-            s.execute(update(GameRow).where(GameRow.id == game_id).values(**values))
+        s.execute(update(GameRow).where(GameRow.id == game_id).values(**values))
 
     # -- ratings (MT-26) ---------------------------------------------------------------------
     def rating(self, player: str, game: str, pool: str) -> RatingRow | None:
         with self.session() as s:
             return s.get(RatingRow, (player, game, pool))
 
-    def rate_game(self, game_id: str,
+    @Write
+    def rate_game(self, s: Session, game_id: str,
                   rate: Callable[[list[RatingRow | None], dict[str, Any]],
                                  list[tuple[float, float, float]]],
                   ) -> dict[str, Any] | None:
@@ -235,29 +320,28 @@ class Store:
         returns each seat's new (rating, rd, volatility). One transaction: the new ratings
         and the game's `rated` mark land together, so a crash never counts a game twice or
         half. Returns the `rated` mark (each seat's rating before and after), or None."""
-        with self.session() as s:
-            row = s.get(GameRow, game_id, with_for_update=True)
-            if (row is None or not row.ranked or row.status != "over" or row.result is None
-                    or row.rated is not None or row.clock is None):
-                return None
-            pool = str(row.clock["control"])
-            players = [str(seat.get("player")) for seat in row.seats]
-            current = [s.get(RatingRow, (p, row.game, pool)) for p in players]
-            before = [(r.rating, r.rd) if r is not None else None for r in current]
-            after = rate(current, row.result)
-            mark: dict[str, Any] = {"pool": pool, "seats": []}
-            for p, old, old_pair, new in zip(players, current, before, after, strict=True):
-                if old is None:
-                    old = RatingRow(player=p, game=row.game, pool=pool, games=0)
-                    s.add(old)
-                old.rating, old.rd, old.volatility = new
-                old.games = (old.games or 0) + 1
-                old.updated_at = now()
-                mark["seats"].append({"before": None if old_pair is None else
-                                      round(old_pair[0]), "after": round(new[0]),
-                                      "rd": round(new[1])})
-            row.rated = mark
-            return mark
+        row = s.get(GameRow, game_id, with_for_update=True, populate_existing=True)
+        if (row is None or not row.ranked or row.status != "over" or row.result is None
+                or row.rated is not None or row.clock is None):
+            return None
+        pool = str(row.clock["control"])
+        players = [str(seat.get("player")) for seat in row.seats]
+        current = [s.get(RatingRow, (p, row.game, pool)) for p in players]
+        before = [(r.rating, r.rd) if r is not None else None for r in current]
+        after = rate(current, row.result)
+        mark: dict[str, Any] = {"pool": pool, "seats": []}
+        for p, old, old_pair, new in zip(players, current, before, after, strict=True):
+            if old is None:
+                old = RatingRow(player=p, game=row.game, pool=pool, games=0)
+                s.add(old)
+            old.rating, old.rd, old.volatility = new
+            old.games = (old.games or 0) + 1
+            old.updated_at = now()
+            mark["seats"].append({"before": None if old_pair is None else
+                                  round(old_pair[0]), "after": round(new[0]),
+                                  "rd": round(new[1])})
+        row.rated = mark
+        return mark
 
     def unrated(self) -> list[str]:
         """Finished ranked games not yet counted (a crash between the end and the count)."""
@@ -316,18 +400,33 @@ class Store:
         """The game and the attempt in one transaction; a second start of the same day (a
         second tab, a double click) gets the first attempt back and creates nothing."""
         try:
-            with self.session() as s:
-                s.add(row)
-                s.flush()  # the game first: the attempt refers to it
-                attempt = DailyAttempt(day=day, game=row.game, player=player, game_id=row.id,
-                                       seat=seat)
-                s.add(attempt)
-            return attempt
+            return self._start_daily(row, day, player, seat)
         except IntegrityError:
-            first = self.daily_attempt(day, row.game, player)
-            if first is None:
-                raise
-            return first
+            return self._first_attempt(day, row.game, player)
+
+    async def start_daily_committed(self, row: GameRow, day: str, player: str,
+                                    seat: int) -> DailyAttempt:
+        try:
+            return await self._start_daily.committed(row, day, player, seat)
+        except IntegrityError:
+            return await asyncio.to_thread(self._first_attempt, day, row.game, player)
+
+    def _first_attempt(self, day: str, game: str, player: str) -> DailyAttempt:
+        first = self.daily_attempt(day, game, player)
+        if first is None:
+            raise LookupError(f"no daily attempt of {player} at {game} on {day}")
+        return first
+
+    @Write
+    def _start_daily(self, s: Session, row: GameRow, day: str, player: str,
+                     seat: int) -> DailyAttempt:
+        s.add(row)
+        s.flush()  # the game first: the attempt refers to it
+        attempt = DailyAttempt(day=day, game=row.game, player=player, game_id=row.id,
+                               seat=seat)
+        s.add(attempt)
+        s.flush()  # a second attempt of the day fails here, as this job's error
+        return attempt
 
     def daily_attempts(self, day: str, game: str) -> list[tuple[DailyAttempt, GameRow, Player]]:
         """Every attempt of the day at one game, with its game and its player."""
@@ -355,10 +454,12 @@ class Store:
             return out
 
     # -- chat -----------------------------------------------------------------------------
-    def add_chat(self, game_id: str, player: str | None, name: str, text: str) -> ChatMessage:
-        with self.session() as s:
-            m = ChatMessage(game_id=game_id, player=player, name=name, text=text)
-            s.add(m)
+    @Write
+    def add_chat(self, s: Session, game_id: str, player: str | None, name: str,
+                 text: str) -> ChatMessage:
+        m = ChatMessage(game_id=game_id, player=player, name=name, text=text)
+        s.add(m)
+        s.flush()  # its id and time now, for the message sent to the room
         return m
 
     def chat(self, game_id: str, limit: int = 100) -> list[ChatMessage]:
