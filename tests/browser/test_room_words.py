@@ -51,13 +51,18 @@ def test_the_log_the_end_banner_and_the_replay_speak_the_readers_words(
     if lang == "en":
         page.locator("a[data-lang=en]").click()
     gid = create(page, ["bot:random", "me"], game=game, setup="2p")
-    # Someone moves first (in Mindbug, maybe this page: MB-4): the log says who moved, then
-    # the move in the game's words.
+    # Someone moves first (maybe this page: MB-4, MK-2): the log says who moved, then the
+    # move in the game's words.
     page.wait_for_function("() => document.querySelector('#log > li') || "
-                           "document.querySelector('.mb-card.mb-legal')")
+                           "document.querySelector('.mb-card.mb-legal') || "
+                           "document.querySelector('.mk-all [data-action]')")
     if not page.locator("#log > li").count():
-        page.locator(".mb-card.mb-legal").first.click()
-        page.get_by_test_id("mb-confirm").first.click()
+        if game == "mindbug":
+            page.locator(".mb-card.mb-legal").first.click()
+            page.get_by_test_id("mb-confirm").first.click()
+        else:  # MIMIK: the screen's list of every legal action in words
+            page.locator(".mk-all summary").click()
+            page.locator(".mk-all [data-action]").first.click()
     first = page.locator("#log > li").last
     expect(first.locator(".who")).not_to_have_text("")
     seat = int(first.locator(".step").get_attribute("data-seat") or "")
