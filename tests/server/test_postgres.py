@@ -4,6 +4,7 @@ migrations build exactly the models' schema there, and a game survives kill -9."
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -97,3 +98,31 @@ def play_to_end(seats: list[tuple[Socket, int]], gid: str) -> dict[str, Any]:
             if str(seat) in state["legal"]:
                 sock.act(gid, seat)
     raise AssertionError("the game did not end in 100 turns")
+
+
+def test_a_second_process_without_redis_is_refused_on_postgresql(postgres: Postgres,
+                                                                 tmp_path: Path) -> None:
+    """Two processes on one PostgreSQL database without Redis would overwrite each other's
+    games: the second stops at once, with the reason; after kill -9 of the first, its
+    advisory lock goes with its connection and a new process starts."""
+    import subprocess
+    import sys
+
+    from .live import ROOT, free_port
+
+    url = postgres.create_database("one_server")
+    first = LiveServer(url, log=tmp_path / "first.log").start()
+    try:
+        second = subprocess.run(
+            [sys.executable, "-m", "ludotheque.server", "--port", str(free_port()),
+             "--db", url, "--plugin", PLUGIN, "--log-level", "warning"],
+            cwd=ROOT, capture_output=True, text=True, timeout=60,
+            env={**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT / "src"), str(ROOT)])})
+        assert second.returncode == 1
+        assert "another server process already serves the database one_server" in second.stderr
+        assert "--redis" in second.stderr
+        first.kill()
+        again = LiveServer(url, log=tmp_path / "again.log", port=first.port).start()
+        again.stop()
+    finally:
+        first.stop()
