@@ -191,6 +191,14 @@ def metric(text: str, name: str) -> float:
     raise AssertionError(f"{name} not in the metrics")
 
 
+def sample(text: str, name: str) -> float:
+    """A sample's value, its labels written as Prometheus writes them."""
+    for line in text.splitlines():
+        if line.startswith(name + " "):
+            return float(line.rsplit(" ", 1)[1])
+    raise AssertionError(f"{name} not in the metrics")
+
+
 def test_metrics_only_with_the_token(server: LiveServer, tmp_path: Path) -> None:
     # Without a configured token, /metrics does not exist.
     assert httpx.get(server.url + "/metrics").status_code == 404
@@ -214,11 +222,29 @@ def test_metrics_only_with_the_token(server: LiveServer, tmp_path: Path) -> None
         for name in ("ludo_moves_total", "ludo_move_seconds", "ludo_db_write_seconds",
                      "ludo_bot_think_seconds", "ludo_rate_limited_total"):
             assert f"# TYPE {name.removesuffix('_total')}" in text, name
+        # A game against a bot: moves counted and timed, the bot's thinking, the writes.
+        vs_bot = alice.new_game(["me", "bot:random"])
+        play = alice.socket()
+        play.watch(vs_bot)
+        play.act(vs_bot, 0)
+        while "0" not in play.latest[vs_bot]["legal"]:  # the bot answers the round
+            play.recv()
+        play.act(vs_bot, 0)
+        # Over a limit: six chat lines in a row (five per ten seconds).
+        for n in range(6):
+            play.send({"type": "chat", "game": vs_bot, "text": f"ligne {n}"})
+        assert play.expect("error")["code"] == "rate_limited"
+        text = httpx.get(url, headers={"Authorization": "Bearer s3cret"}).text
+        assert sample(text, 'ludo_moves_total{game="carte_haute"}') >= 2
+        assert sample(text, "ludo_move_seconds_count") >= 2
+        assert sample(text, "ludo_db_write_seconds_count") >= 2
+        assert sample(text, 'ludo_bot_think_seconds_count{level="random"}') >= 1
+        assert sample(text, 'ludo_rate_limited_total{limit="chat"}') == 1
         second.close()
         first.sync()
         deadline = time.monotonic() + 5
         while metric(httpx.get(url, headers={"Authorization": "Bearer s3cret"}).text,
-                     "ludo_open_sockets") != 1:
+                     "ludo_open_sockets") != 2:  # first and play
             assert time.monotonic() < deadline, "a closed socket is still counted"
             time.sleep(0.05)
     finally:

@@ -840,6 +840,7 @@ def create_app(db_url: str, *, plugins: Sequence[str] = (), bot_workers: int = 2
     site.origins = sockets.allowed_origins(origins)
     site.socket_limiter.on_refusal = metrics.refused
     site.metrics = metrics
+    hub.metrics = metrics
     privacy = PrivacyPages(site)
     metrics.watch(rooms=lambda: len(hub.rooms), sockets=lambda: site.sockets,
                   bot_queue=lambda: hub.bots.pending)

@@ -53,6 +53,11 @@ class Metrics:
         self.open_sockets.set_function(sockets)
         self.bot_queue.set_function(bot_queue)
 
+    def moved(self, game: str, seconds: float) -> None:
+        """An action accepted, stored and sent, `seconds` after it arrived."""
+        self.moves.labels(game).inc()
+        self.move_seconds.observe(seconds)
+
     def refused(self, limit: str) -> None:
         self.rate_limited.labels(limit).inc()
 

@@ -47,6 +47,7 @@ from .ratings import Rating, rate_game
 
 if TYPE_CHECKING:
     from .cluster import Cluster
+    from .metrics import Metrics
 
 log = logging.getLogger("ludotheque.server")
 T = TypeVar("T")
@@ -293,11 +294,15 @@ class Room:
         every room that arrive together at once). When the database refuses it (a full
         disk, a lost server), the sender gets a clear error and the room stays as it was:
         nothing is shown that was not stored."""
+        began = time.perf_counter()
         try:
-            return await call.committed(*args)
+            stored = await call.committed(*args)
         except SQLAlchemyError as exc:
             log.error("game %s: the database refused a write: %s", self.id, exc)
             raise ProtocolError("not_stored") from None
+        if self.hub.metrics is not None:
+            self.hub.metrics.db_write_seconds.observe(time.perf_counter() - began)
+        return stored
 
     # -- changes ---------------------------------------------------------------------------
     async def act(self, seat: int, text: str, *, client: Client | None,
@@ -305,6 +310,7 @@ class Room:
         """Apply `text` for `seat` if the engine accepts it; store it, then tell everyone.
 
         `client` is None for a bot. Raises ProtocolError for the sender on any refusal."""
+        began = time.perf_counter()
         async with self.lock:
             if client is not None and seat not in self.seats_of(client.player_id):
                 raise ProtocolError("not_your_seat")
@@ -355,6 +361,8 @@ class Room:
                 await self.rate()
             self.broadcast()
             self.watch_clock()
+        if self.hub.metrics is not None:
+            self.hub.metrics.moved(self.game.id, time.perf_counter() - began)
         if status != "over":
             self.schedule_bots()
 
@@ -565,8 +573,12 @@ class Room:
             seed = secrets.randbits(63)
             # Bots take turns between the players whose games they play (BotPool): the
             # game's creator is the player this bot's time is counted to.
+            asked = time.perf_counter()
             text = await self.hub.bots.choose(self.game.id, self.state.to_json(), seat, spec,
                                               seed, owner=self.row.creator or self.id)
+            if self.hub.metrics is not None:  # the level's name, without its knobs
+                self.hub.metrics.bot_think_seconds.labels(spec.split(":")[0]).observe(
+                    time.perf_counter() - asked)
             if self.hub.bot_delay:
                 await asyncio.sleep(self.hub.bot_delay)
             if self.version != version:
@@ -637,6 +649,7 @@ class Hub:
         self._swept = time.monotonic()
         self.limiter = Limiter()
         self.cluster: Cluster | None = None  # several processes: cluster.py
+        self.metrics: Metrics | None = None  # what /metrics shows (metrics.py)
         self._loading: dict[str, asyncio.Lock] = {}
         self._tasks: set[asyncio.Task[None]] = set()
 
