@@ -6,6 +6,7 @@ connections (the websockets library), with the player's session cookie.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import os
 import re
@@ -13,16 +14,39 @@ import signal
 import socket
 import subprocess
 import sys
+import threading
 import time
+from collections.abc import Coroutine
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import httpx
 from websockets.sync.client import ClientConnection, connect
 
 ROOT = Path(__file__).resolve().parents[2]
+T = TypeVar("T")
 PLUGIN = "tests.server.plugin:HighCard"
 TOY = "carte_haute"
+
+
+def run_async(coroutine: Coroutine[Any, Any, T]) -> T:
+    """`asyncio.run` in a thread of its own: a test worker that ran the browser tests keeps
+    Playwright's event loop running in its main thread, where asyncio.run refuses to start."""
+    out: list[T] = []
+    failure: list[BaseException] = []
+
+    def target() -> None:
+        try:
+            out.append(asyncio.run(coroutine))
+        except BaseException as exc:  # handed to the caller's thread
+            failure.append(exc)
+
+    thread = threading.Thread(target=target)
+    thread.start()
+    thread.join()
+    if failure:
+        raise failure[0]
+    return out[0]
 
 
 def free_port() -> int:

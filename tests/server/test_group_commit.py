@@ -16,7 +16,7 @@ from websockets.asyncio.client import ClientConnection, connect
 
 from ludotheque.store import GameRow, Store, migrate
 
-from .live import LiveServer, Player
+from .live import LiveServer, Player, run_async
 
 
 def games_of(store: Store, count: int) -> list[str]:
@@ -53,7 +53,7 @@ def test_moves_arriving_together_share_one_commit(tmp_path: Path) -> None:
         # Acknowledged means committed: another connection sees every move already.
         return stored_moves(url)
 
-    seen = asyncio.run(together())
+    seen = run_async(together())
     assert seen == dict.fromkeys(ids, 1)
     assert store.writer.writes - writes == 40
     assert store.writer.groups - groups == 1  # one transaction, one fsync for all 40
@@ -77,7 +77,7 @@ def test_a_bad_write_in_a_group_fails_alone(tmp_path: Path) -> None:
             store.add_chat.committed(ids[1], None, "bob", "bonjour"),
             return_exceptions=True)
 
-    outcomes = asyncio.run(together())
+    outcomes = run_async(together())
     assert isinstance(outcomes[0], IntegrityError)
     assert not any(isinstance(o, BaseException) for o in outcomes[1:])
     assert stored_moves(url) == dict.fromkeys(ids, 1)
@@ -130,7 +130,7 @@ def test_kill_9_under_load_loses_no_acknowledged_move(tmp_path: Path) -> None:
             await asyncio.to_thread(server.kill)  # mid-stream: moves in flight everywhere
             await asyncio.wait_for(asyncio.gather(*clients), 30)
 
-        asyncio.run(load_then_kill())
+        run_async(load_then_kill())
         stored = stored_moves(f"sqlite:///{db}")
         lost = {g: (n, stored.get(g, 0)) for g, n in acked.items() if stored.get(g, 0) < n}
         assert not lost, f"acknowledged moves lost by kill -9 (shown, stored): {lost}"

@@ -45,7 +45,7 @@ def test_privacy_and_terms_in_both_languages_linked_from_every_page(server: Live
 
 
 def test_a_player_downloads_everything_kept_about_them(server: LiveServer) -> None:
-    alice = account(server, f"alice{server.port}")
+    alice = account(server, f"exporte{server.port}")
     bob = Player(server).guest("bob")
     try:
         done = alice.new_game(["me", "open"])
@@ -65,7 +65,7 @@ def test_a_player_downloads_everything_kept_about_them(server: LiveServer) -> No
         assert "attachment" in r.headers["content-disposition"]
         data = r.json()
         assert data["format"] == "ludotheque-player-data"
-        assert data["account"]["login"] == f"alice{server.port}"
+        assert data["account"]["login"] == f"exporte{server.port}"
         assert "password" not in r.text and "argon2" not in r.text
         games = {g["id"]: g for g in data["games"]}
         assert games[done]["status"] == "over" and games[done]["record"]["actions"]

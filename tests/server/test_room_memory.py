@@ -3,7 +3,6 @@ must not keep them all loaded. A real store on a SQLite file; no server process 
 
 from __future__ import annotations
 
-import asyncio
 from pathlib import Path
 from typing import cast
 
@@ -14,6 +13,8 @@ from ludotheque.server.bots import BotPool
 from ludotheque.server.clients import Client
 from ludotheque.server.rooms import Hub
 from ludotheque.store import GameRow, Store, migrate
+
+from .live import run_async
 
 
 def stored_game(store: Store, gid: str, status: str) -> str:
@@ -62,5 +63,5 @@ def test_idle_rooms_of_games_not_being_played_are_forgotten(tmp_path: Path) -> N
             assert waiting[1] in hub.rooms
         hub.bots.close()
 
-    asyncio.run(run())
+    run_async(run())
     store.close()

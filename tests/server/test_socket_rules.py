@@ -4,7 +4,6 @@ outbox merges states and when it gives up, how limits are changed from the comma
 
 from __future__ import annotations
 
-import asyncio
 from typing import Any, cast
 
 import pytest
@@ -16,6 +15,8 @@ from ludotheque.server.clients import Client
 from ludotheque.server.limits import Limits
 from ludotheque.server.protocol import ProtocolError, parse
 from ludotheque.server.sockets import allowed_origins, origin_allowed
+
+from .live import run_async
 
 EXTRA = allowed_origins(["https://Friends.Example.org/", "http://127.0.0.1:9000"])
 
@@ -88,7 +89,7 @@ def test_a_client_past_its_bound_is_given_up() -> None:
             unbounded.send({"type": "pong"})
         assert len(unbounded.outbox) == 500 and unbounded.closing is None
 
-    asyncio.run(run())
+    run_async(run())
 
 
 def test_errors_say_when_to_retry() -> None:
