@@ -45,7 +45,7 @@ def run(count: int, postgres: Postgres, broker: RedisServer, args: argparse.Name
                               timeout=args.duration + args.warmup + 600)
         if done.returncode != 0:
             raise RuntimeError(f"load.py failed: {done.stderr[-2000:]}")
-        figures: dict[str, object] = json.loads(done.stdout.strip().splitlines()[-1])
+        figures: dict[str, object] = json.loads(done.stdout)
         return {"processes": count, **figures}
     finally:
         for site in sites:
