@@ -49,6 +49,29 @@ def run_async(coroutine: Coroutine[Any, Any, T]) -> T:
     return out[0]
 
 
+def stop_process(process: subprocess.Popen[bytes] | None, wait: float = 10) -> None:
+    """Ask a server process to stop (SIGTERM); kill it if it has not within `wait` s."""
+    if process is None or process.poll() is not None:
+        return
+    process.terminate()
+    try:
+        process.wait(wait)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait(10)
+
+
+def seated(host: Player, guest: Player, gid: str) -> tuple[Socket, Socket]:
+    """The host's and the guest's sockets on an online game, the guest seated at seat 1."""
+    h, g = host.socket(), guest.socket()
+    h.watch(gid)
+    g.watch(gid)
+    g.send({"type": "sit", "game": gid, "seat": 1})
+    g.wait_state(gid, status="live")
+    h.wait_state(gid, status="live")
+    return h, g
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -125,13 +148,7 @@ class LiveServer:
         self.process.wait(10)
 
     def stop(self) -> None:
-        if self.process is not None and self.process.poll() is None:
-            self.process.terminate()
-            try:
-                self.process.wait(10)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait(10)
+        stop_process(self.process)
 
 
 class Socket:

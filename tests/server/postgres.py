@@ -14,7 +14,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from .live import free_port
+from .live import free_port, stop_process
 
 
 def pg_bin() -> Path | None:
@@ -71,11 +71,5 @@ class Postgres:
         return f"postgresql+psycopg://ludo@127.0.0.1:{self.port}/{name}"
 
     def stop(self) -> None:
-        if self.process is not None and self.process.poll() is None:
-            self.process.terminate()
-            try:
-                self.process.wait(20)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait(10)
+        stop_process(self.process, wait=20)
         shutil.rmtree(self.root, ignore_errors=True)

@@ -10,7 +10,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from .live import free_port
+from .live import free_port, stop_process
 
 
 class RedisServer:
@@ -49,11 +49,5 @@ class RedisServer:
             time.sleep(0.05)
 
     def stop(self) -> None:
-        if self.process is not None and self.process.poll() is None:
-            self.process.terminate()
-            try:
-                self.process.wait(10)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait(10)
+        stop_process(self.process)
         shutil.rmtree(self.root, ignore_errors=True)

@@ -36,7 +36,7 @@ from ludotheque.store.moderation import (
     visible_chat,
 )
 
-from .live import ROOT, LiveServer, Player, Socket
+from .live import ROOT, LiveServer, Player, Socket, seated
 from .postgres import Postgres
 from .redisd import RedisServer
 
@@ -78,14 +78,6 @@ def moderator(server: LiveServer, name: str) -> Player:
     return p
 
 
-def seated(host: Player, guest: Player, gid: str) -> tuple[Socket, Socket]:
-    h, g = host.socket(), guest.socket()
-    h.watch(gid)
-    g.watch(gid)
-    g.send({"type": "sit", "game": gid, "seat": 1})
-    g.wait_state(gid, status="live")
-    h.wait_state(gid, status="live")
-    return h, g
 
 
 def chat(s: Socket, gid: str, text: str) -> dict[str, Any]:

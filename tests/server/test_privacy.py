@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import httpx
 
-from .live import LiveServer, Player, Socket
+from .live import LiveServer, Player, seated
 
 
 def account(server: LiveServer, name: str, password: str = "correct horse") -> Player:
@@ -15,14 +15,6 @@ def account(server: LiveServer, name: str, password: str = "correct horse") -> P
     return p
 
 
-def seated(host: Player, guest: Player, gid: str) -> tuple[Socket, Socket]:
-    """The host's and the guest's sockets on the game, the guest seated at seat 1."""
-    h, g = host.socket(), guest.socket()
-    h.watch(gid)
-    g.watch(gid)
-    g.send({"type": "sit", "game": gid, "seat": 1})
-    g.wait_state(gid, status="live")
-    return h, g
 
 
 def test_privacy_and_terms_in_both_languages_linked_from_every_page(server: LiveServer) -> None:

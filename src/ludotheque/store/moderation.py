@@ -180,26 +180,28 @@ def hide(store: Store, moderator: Player, message_id: int, reason: str,
 def mute(store: Store, moderator: Player, player_id: str, until: datetime, reason: str,
          report_id: int | None = None) -> Player:
     """No chat until `until`."""
-    with store.session() as s:
-        target = s.get(Player, player_id)
-        if target is None:
-            raise ModerationError("no_such_player")
-        _may_act_on(moderator, target)
-        target.muted_until, target.mute_reason = until, reason
-        _log(s, moderator, "mute", reason, report_id, target, until=until)
-    return target
+    return _sanction(store, moderator, player_id, "mute", until, reason, report_id)
 
 
 def ban(store: Store, moderator: Player, player_id: str, until: datetime | None, reason: str,
         report_id: int | None = None) -> Player:
     """No seat, no new game, no chat until `until` (None: for good)."""
+    return _sanction(store, moderator, player_id, "ban", until, reason, report_id)
+
+
+def _sanction(store: Store, moderator: Player, player_id: str, action: str,
+              until: datetime | None, reason: str, report_id: int | None) -> Player:
+    """A mute or a ban of the player, with its reason and end, logged in one transaction."""
     with store.session() as s:
         target = s.get(Player, player_id)
         if target is None:
             raise ModerationError("no_such_player")
         _may_act_on(moderator, target)
-        target.banned_until, target.ban_reason = until, reason
-        _log(s, moderator, "ban", reason, report_id, target, until=until)
+        if action == "mute":
+            target.muted_until, target.mute_reason = until, reason
+        else:
+            target.banned_until, target.ban_reason = until, reason
+        _log(s, moderator, action, reason, report_id, target, until=until)
     return target
 
 
