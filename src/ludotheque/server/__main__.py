@@ -29,7 +29,7 @@ def run(host: str, port: int, db: str | None, plugins: list[str], bot_workers: i
         limits_on: bool = True, limit_values: dict[str, str] | None = None,
         log_format: str = "text", metrics_token: str | None = None,
         redis_url: str | None = None, origins: Sequence[str] = (),
-        chat_filter: Path | None = None) -> None:
+        chat_filter: Path | None = None, ws_compression: bool = False) -> None:
     logs.configure(log_level, log_format)
     # Read before the site starts: a missing or unreadable list stops it with the reason.
     words = ChatFilter.from_file(chat_filter) if chat_filter is not None else None
@@ -60,8 +60,11 @@ def run(host: str, port: int, db: str | None, plugins: list[str], bot_workers: i
     gc.set_threshold(20_000, 20, 20)
     # Frames over 1 MiB close the connection; under it, over protocol.MAX_MESSAGE bytes, the
     # client gets an error message and stays connected.
+    # Frames are not compressed unless asked: a state is a few kilobytes of JSON, and
+    # deflating it (and the client inflating it) was 14% of the event loop's time under load
+    # (docs/performance.md); a site far from its players may turn it on.
     uvicorn.run(app, host=host, port=port, ws_max_size=1 << 20, log_level=log_level,
-                proxy_headers=False, log_config=None)
+                proxy_headers=False, log_config=None, ws_per_message_deflate=ws_compression)
     if served is not None:
         served.close()
 
@@ -91,6 +94,8 @@ def main() -> None:
     parser.add_argument("--limit", action="append", default=[], metavar="NAME=VALUE",
                         help="change one limit, e.g. --limit 'game_create=5 per minute' "
                              "(names and defaults: docs/security.md)")
+    parser.add_argument("--ws-compression", choices=("on", "off"), default="off",
+                        help="permessage-deflate on the WebSocket (off: less CPU a move)")
     parser.add_argument("--chat-filter", type=Path, default=None, metavar="FILE",
                         help="words refused in the chat, one a line (docs/moderation.md)")
     args = parser.parse_args()
