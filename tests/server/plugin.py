@@ -85,3 +85,5 @@ __all__ = ["HighCard"]
 
 # A one-second time control, so that the tests see a flag fall without waiting minutes.
 register_time_control(TimeControl("eclair", 1.0, 0.0))
+# Four seconds: long enough to kill a room's owner before its flag falls (test_cluster.py).
+register_time_control(TimeControl("eclair4", 4.0, 0.0))

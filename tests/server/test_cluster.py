@@ -198,3 +198,40 @@ def test_an_account_deleted_through_another_process_leaves_every_room(
             person.close()
         for site in sites:
             site.stop()
+
+
+def test_a_clock_goes_on_under_the_new_owner(services: tuple[Postgres, RedisServer],
+                                             tmp_path: Path) -> None:
+    """A timed game whose owner dies before anyone moves: the new owner takes its clocks up
+    (the seconds of the failover are nobody's) and the flag falls under it."""
+    postgres, broker = services
+    sites = start_site(postgres.create_database("cluster_clock"), broker, tmp_path, 2)
+    people: list[Player] = []
+    try:
+        alice, bob = Player(sites[0]).guest("alice"), Player(sites[1]).guest("bob")
+        people += [alice, bob]
+        made = alice.http.post("/new/carte_haute", data={
+            "players": "2", "seat_0": "me", "seat_1": "open", "public": "on",
+            "clock": "eclair4"})
+        assert made.status_code == 303, made.text[-300:]
+        gid = made.headers["location"].rsplit("/", 1)[1]
+        a, b = alice.socket(), bob.socket()
+        a.watch(gid)
+        b.watch(gid)
+        b.send({"type": "sit", "game": gid, "seat": 1})
+        b.wait_state(gid, status="live")
+        owner = owner_of(broker, sites, gid)
+        owner.kill()  # well within the 4 s: the flag has not fallen
+        killed = time.monotonic()
+        survivor = next(site for site in sites if site is not owner)
+        watcher = next(p for p in (alice, bob) if p.server is survivor)
+        sock = a if watcher is alice else b
+        over = sock.wait_state(gid, status="over", timeout=30)
+        assert over["result"]["reason"] == "timeout"
+        assert time.monotonic() - killed > 3  # the lease ran out, then four fresh seconds
+        assert owner_of(broker, [survivor], gid) is survivor
+    finally:
+        for person in people:
+            person.close()
+        for site in sites:
+            site.stop()
