@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -16,7 +17,7 @@ import redis
 
 from ludotheque.server.cluster import lease_key
 
-from .live import LiveServer, Player, Socket
+from .live import LiveServer, Player, Socket, seated
 from .postgres import Postgres
 from .redisd import RedisServer
 
@@ -33,6 +34,23 @@ def start_site(url: str, broker: RedisServer, folder: Path, count: int) -> list[
     # One after another: the first brings the schema up to date.
     return [LiveServer(url, log=folder / f"site-{i}.log", bot_workers=1,
                        args=("--redis", broker.url)).start() for i in range(count)]
+
+
+@contextmanager
+def site_of(services: tuple[Postgres, RedisServer], folder: Path, database: str,
+            count: int) -> Iterator[tuple[list[LiveServer], list[Player]]]:
+    """`count` processes of one site on a new database, and the people the test adds
+    (closed, like the processes stopped, at the end)."""
+    postgres, broker = services
+    sites = start_site(postgres.create_database(database), broker, folder, count)
+    people: list[Player] = []
+    try:
+        yield sites, people
+    finally:
+        for person in people:
+            person.close()
+        for site in sites:
+            site.stop()
 
 
 def process_id(site: LiveServer) -> str:
@@ -67,10 +85,8 @@ def wait_version(sock: Socket, gid: str, version: int,
 
 def test_three_processes_play_one_game_and_survive_the_owner(
         services: tuple[Postgres, RedisServer], tmp_path: Path) -> None:
-    postgres, broker = services
-    sites = start_site(postgres.create_database("cluster"), broker, tmp_path, 3)
-    people: list[Player] = []
-    try:
+    broker = services[1]
+    with site_of(services, tmp_path, "cluster", 3) as (sites, people):
         assert len({process_id(s) for s in sites}) == 3
         # Each person on a process of their own: no sticky sessions, one cookie for all.
         alice = Player(sites[0]).guest("alice")
@@ -120,19 +136,12 @@ def test_three_processes_play_one_game_and_survive_the_owner(
         assert [st["n"] for st in s.watch(gid)["steps"]] == list(range(1, 11))
         new_owner = owner_of(broker, survivors, gid)
         assert new_owner in survivors
-    finally:
-        for person in people:
-            person.close()
-        for site in sites:
-            site.stop()
 
 
 def test_a_bot_goes_on_when_its_owner_dies(services: tuple[Postgres, RedisServer],
                                            tmp_path: Path) -> None:
-    postgres, broker = services
-    sites = start_site(postgres.create_database("cluster_bot"), broker, tmp_path, 2)
-    people: list[Player] = []
-    try:
+    broker = services[1]
+    with site_of(services, tmp_path, "cluster_bot", 2) as (sites, people):
         alice = Player(sites[0]).guest("alice")
         people.append(alice)
         gid = alice.new_game(["me", "bot:facile"])
@@ -152,30 +161,18 @@ def test_a_bot_goes_on_when_its_owner_dies(services: tuple[Postgres, RedisServer
         a.act(gid, 0)
         wait_version(a, gid, 4)  # the bot answered under its new owner
         assert owner_of(broker, [other], gid) is other
-    finally:
-        for person in people:
-            person.close()
-        for site in sites:
-            site.stop()
 
 
 def test_an_account_deleted_through_another_process_leaves_every_room(
         services: tuple[Postgres, RedisServer], tmp_path: Path) -> None:
     """Deleting an account on a process that does not own its live game: the owner resigns
     it and every process names the seat "Deleted account" (Hub.reread_everywhere)."""
-    postgres, broker = services
-    sites = start_site(postgres.create_database("cluster_delete"), broker, tmp_path, 2)
-    people: list[Player] = []
-    try:
+    broker = services[1]
+    with site_of(services, tmp_path, "cluster_delete", 2) as (sites, people):
         carol, dave = Player(sites[0]).guest("carol"), Player(sites[1]).guest("dave")
         people += [carol, dave]
         gid = carol.new_game(["me", "open"])
-        c = carol.socket()
-        c.watch(gid)
-        d = dave.socket()
-        d.watch(gid)
-        d.send({"type": "sit", "game": gid, "seat": 1})
-        c.wait_state(gid, status="live")
+        _, d = seated(carol, dave, gid)
         owner = owner_of(broker, sites, gid)
         other = next(site for site in sites if site is not owner)
         carol.move_to(other)  # her browser now reaches the process that does not own it
@@ -193,21 +190,14 @@ def test_an_account_deleted_through_another_process_leaves_every_room(
             people.append(viewer)
             seen = viewer.socket().watch(gid)
             assert seen["status"] == "over" and seen["seats"][0]["name"] == "Compte supprimé"
-    finally:
-        for person in people:
-            person.close()
-        for site in sites:
-            site.stop()
 
 
 def test_a_clock_goes_on_under_the_new_owner(services: tuple[Postgres, RedisServer],
                                              tmp_path: Path) -> None:
     """A timed game whose owner dies before anyone moves: the new owner takes its clocks up
     (the seconds of the failover are nobody's) and the flag falls under it."""
-    postgres, broker = services
-    sites = start_site(postgres.create_database("cluster_clock"), broker, tmp_path, 2)
-    people: list[Player] = []
-    try:
+    broker = services[1]
+    with site_of(services, tmp_path, "cluster_clock", 2) as (sites, people):
         alice, bob = Player(sites[0]).guest("alice"), Player(sites[1]).guest("bob")
         people += [alice, bob]
         made = alice.http.post("/new/carte_haute", data={
@@ -230,8 +220,3 @@ def test_a_clock_goes_on_under_the_new_owner(services: tuple[Postgres, RedisServ
         assert over["result"]["reason"] == "timeout"
         assert time.monotonic() - killed > 3  # the lease ran out, then four fresh seconds
         assert owner_of(broker, [survivor], gid) is survivor
-    finally:
-        for person in people:
-            person.close()
-        for site in sites:
-            site.stop()

@@ -253,6 +253,10 @@ class Site:
         logs.player_id.set(found.id if found is not None else None)  # the log lines' player
         return found
 
+    def lang(self, conn: HTTPConnection) -> str:
+        """The reader's language (the cookie set by /lang/CODE; French by default)."""
+        return pick(conn.cookies.get(LANG_COOKIE))
+
     def page(self, request: Request, name: str, player: Player | None, status: int = 200,
              **context: Any) -> HTMLResponse:
         lang = pick(request.cookies.get(LANG_COOKIE))

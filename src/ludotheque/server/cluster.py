@@ -42,7 +42,8 @@ from redis.exceptions import RedisError
 from .protocol import ProtocolError
 
 if TYPE_CHECKING:
-    from .rooms import Client, Hub, Room
+    from .clients import Client
+    from .rooms import Hub, Room
 
 log = logging.getLogger("ludotheque.cluster")
 

@@ -25,13 +25,14 @@ from ludotheque.store.models import Report, now
 from ludotheque.store.moderation import ModerationError, ban_of, is_staff, muted_until
 
 from .chat_filter import ChatFilter
-from .i18n import pick, translate
+from .i18n import translate
 from .limits import RateLimited
 from .protocol import Message, ProtocolError
 
 if TYPE_CHECKING:
     from .app import Site
-    from .rooms import Client, Room
+    from .clients import Client
+    from .rooms import Room
 
 ACTIONS = ("hide", "mute", "ban", "close", "dismiss")
 MAX_REASON = 500  # characters of a report's or an act's reason
@@ -72,10 +73,6 @@ class Moderation:
     def store(self) -> Store:
         return self.site.store
 
-    def lang(self, request: Request) -> str:
-        from .app import LANG_COOKIE
-
-        return pick(request.cookies.get(LANG_COOKIE))
 
     async def fresh(self, player_id: str) -> Player | None:
         """The player as stored now (a socket's player was read when it connected)."""
@@ -169,7 +166,7 @@ class Moderation:
         ban = ban_of(player) if player is not None else None
         if ban is None:
             return None
-        lang = self.lang(request)
+        lang = self.site.lang(request)
         key = "mod.ban_detail" if ban.until is not None else "mod.ban_detail_forever"
         return self.site.page(request, "message.html", player, status=403,
                               message_key="mod.banned_page",

@@ -22,7 +22,6 @@ from ludotheque.store import privacy
 from ludotheque.store.names import name_key
 
 from .accounts import address
-from .i18n import pick
 
 if TYPE_CHECKING:
     from .app import Site
@@ -40,10 +39,6 @@ class PrivacyPages:
     def __init__(self, site: Site) -> None:
         self.site = site
 
-    def lang(self, request: Request) -> str:
-        from .app import LANG_COOKIE
-
-        return pick(request.cookies.get(LANG_COOKIE))
 
     async def legal(self, request: Request) -> Response:
         from .app import MARKDOWN
@@ -51,7 +46,7 @@ class PrivacyPages:
         name = request.url.path.strip("/")
         assert name in LEGAL
         player = await self.site.player(request)
-        html = Markup(MARKDOWN.render(legal_text(name, self.lang(request))))
+        html = Markup(MARKDOWN.render(legal_text(name, self.site.lang(request))))
         return self.site.page(request, "legal.html", player, legal=name, text=html)
 
     async def page(self, request: Request) -> Response:

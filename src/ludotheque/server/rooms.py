@@ -38,7 +38,7 @@ from ludotheque.store import GameRow, RatingRow, Store
 from ludotheque.store.writer import BoundWrite
 
 from .bots import BotPool
-from .clients import Client as Client  # re-exported: some modules import it from here
+from .clients import Client
 from .clocks import Clocks
 from .i18n import bot_label, seat_label, translate
 from .limits import Limiter, RateLimited

@@ -37,6 +37,7 @@ from sqlalchemy import (
 )
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
+from sqlalchemy.sql.elements import ColumnElement
 
 from .models import (
     ChatMessage,
@@ -93,6 +94,16 @@ def make_engine(url: str, *, busy_timeout: float = 30, pool_size: int = 5) -> En
 
 class NameTaken(Exception):
     pass
+
+
+def holds_seat(seats: list[dict[str, Any]], player_id: str) -> bool:
+    return any(seat.get("player") == player_id for seat in seats)
+
+
+def seated(player_id: str) -> ColumnElement[bool]:
+    """The games whose seats' JSON text holds the player's id: the database narrows the
+    search (however many games others create); `holds_seat` confirms it in Python."""
+    return cast(GameRow.seats, Text).contains(player_id, autoescape=True)
 
 
 MOVES: Table = MoveRow.__table__  # type: ignore[assignment]
@@ -374,12 +385,9 @@ class Store:
         seats' JSON text holds the id (however many games others create, a player's own stay
         found); Python confirms the seat."""
         with self.session() as s:
-            rows = s.scalars(select(GameRow)
-                             .where(cast(GameRow.seats, Text).contains(player_id,
-                                                                       autoescape=True))
+            rows = s.scalars(select(GameRow).where(seated(player_id))
                              .order_by(GameRow.updated_at.desc()).limit(4 * limit))
-            return [r for r in rows
-                    if any(seat.get("player") == player_id for seat in r.seats)][:limit]
+            return [r for r in rows if holds_seat(r.seats, player_id)][:limit]
 
     def count_games(self) -> int:
         with self.session() as s:
@@ -396,16 +404,10 @@ class Store:
         with self.session() as s:
             return s.scalars(select(DailyAttempt).where(DailyAttempt.game_id == game_id)).first()
 
-    def start_daily(self, row: GameRow, day: str, player: str, seat: int) -> DailyAttempt:
-        """The game and the attempt in one transaction; a second start of the same day (a
-        second tab, a double click) gets the first attempt back and creates nothing."""
-        try:
-            return self._start_daily(row, day, player, seat)
-        except IntegrityError:
-            return self._first_attempt(day, row.game, player)
-
     async def start_daily_committed(self, row: GameRow, day: str, player: str,
                                     seat: int) -> DailyAttempt:
+        """The game and the attempt in one transaction; a second start of the same day (a
+        second tab, a double click) gets the first attempt back and creates nothing."""
         try:
             return await self._start_daily.committed(row, day, player, seat)
         except IntegrityError:

@@ -12,7 +12,7 @@ from typing import Any
 
 from sqlalchemy import select, update
 
-from .db import Store
+from .db import Store, holds_seat, seated
 from .models import ChatMessage, GameRow, ModAction, Player, Report, now
 
 ROLES = ("player", "moderator", "admin")
@@ -247,8 +247,8 @@ def visible_chat(store: Store, game_id: str, limit: int = 100) -> list[ChatMessa
 def open_games_of(store: Store, player_id: str) -> list[str]:
     """The games waiting for players where the player holds a seat."""
     with store.session() as s:
-        rows = s.scalars(select(GameRow).where(GameRow.status == "open"))
-        return [r.id for r in rows if any(seat.get("player") == player_id for seat in r.seats)]
+        rows = s.scalars(select(GameRow).where(GameRow.status == "open", seated(player_id)))
+        return [r.id for r in rows if holds_seat(r.seats, player_id)]
 
 
 def set_status(store: Store, game_id: str, status: str) -> None:

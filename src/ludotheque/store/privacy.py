@@ -11,9 +11,9 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import delete, select, update
+from sqlalchemy import delete, or_, select, update
 
-from .db import Store
+from .db import Store, holds_seat, seated
 from .models import ChatMessage, DailyAttempt, GameRow, Player, RatingRow, SignedIn
 
 EXPORT_FORMAT = "ludotheque-player-data"
@@ -27,22 +27,19 @@ def deleted_seat(seat: dict[str, Any]) -> dict[str, Any]:
             **({"why": seat["why"]} if "why" in seat else {})}
 
 
-def holds_seat(seats: list[dict[str, Any]], player_id: str) -> bool:
-    return any(s.get("player") == player_id for s in seats)
-
-
 def _games_of(store: Store, player_id: str) -> list[GameRow]:
-    """Every game where the player holds a seat (seats are JSON: searched in Python), or that
-    they created."""
+    """Every game where the player holds a seat, or that they created."""
     with store.session() as s:
-        rows = s.scalars(select(GameRow).order_by(GameRow.created_at))
+        rows = s.scalars(select(GameRow).where(or_(GameRow.creator == player_id,
+                                                   seated(player_id)))
+                         .order_by(GameRow.created_at))
         return [r for r in rows if r.creator == player_id or holds_seat(r.seats, player_id)]
 
 
 def live_games(store: Store, player_id: str) -> list[str]:
     """The games being played in which the player holds a seat."""
     with store.session() as s:
-        rows = s.scalars(select(GameRow).where(GameRow.status == "live"))
+        rows = s.scalars(select(GameRow).where(GameRow.status == "live", seated(player_id)))
         return [r.id for r in rows if holds_seat(r.seats, player_id)]
 
 
@@ -104,7 +101,7 @@ def forget(store: Store, player_id: str) -> list[str]:
     games must have been resigned first."""
     changed: list[str] = []
     with store.session() as s:
-        for row in s.scalars(select(GameRow)):
+        for row in s.scalars(select(GameRow).where(seated(player_id))):
             if holds_seat(row.seats, player_id):
                 row.seats = [deleted_seat(seat) if seat.get("player") == player_id else seat
                              for seat in row.seats]
