@@ -93,7 +93,7 @@ def write_json(data: Any, out: Path | None) -> bool:
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="ludotheque")
 def main() -> None:
-    """Ludothèque: play, study and balance MiTiX, Mindbug, Diamagique, Mitan and MIMIK."""
+    """Ludothèque: play, study and balance tabletop games (`ludo games` lists them)."""
 
 
 @main.command("games")

@@ -1,7 +1,7 @@
 """The bot specs of the registry: generic bots and the three levels Facile, Moyen, Difficile.
 
 A level is a budget and a few knobs of the same machinery (MCTS / IS-MCTS), unless a game
-registers its own bot for that level (`register_game_level`, e.g. alpha-beta for Mitan).
+registers its own bot for that level (`register_game_level`, e.g. alpha-beta).
 Each level has a time budget (Facile 0.2 s, Moyen 1 s, Difficile 3 s on one core) and a node
 budget; whichever runs out first stops the search. For repeatable runs, turn the clock off:
 `moyen:time=0` searches exactly its node budget, so a seed gives the same game every time.

@@ -31,14 +31,14 @@ import time
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 
+from ludotheque.bots.base import Bot, legal_choices
+from ludotheque.bots.budget import Budget
+from ludotheque.bots.common import ROLLOUT_POLICIES, sample
+from ludotheque.bots.levels import GameLevelFactory, register_game_level
 from ludotheque.core import Action, Rng, Seat, State, derive_seed
-from ludotheque.games.mitix.notation import NOURRITURES, OFFRANDES, Send
-from ludotheque.games.mitix.rules import DOWN, FAMIX, PLACE, SEND, MitixState
 
-from .base import Bot, legal_choices
-from .budget import Budget
-from .common import ROLLOUT_POLICIES, sample
-from .levels import GameLevelFactory, register_game_level
+from .notation import NOURRITURES, OFFRANDES, Send
+from .rules import DOWN, FAMIX, PLACE, SEND, MitixState
 
 Matrix = list[list[float]]
 
