@@ -122,7 +122,8 @@ def rules(game_id: str, lang: str) -> None:
 @click.argument("game_id", metavar="GAME")
 @click.option("-p", "--players", type=int, help="number of players (default: the minimum)")
 @click.option("-s", "--seat", "seats", multiple=True,
-              help="who plays each seat, in order: human, or a bot (random, ...)")
+              help="who plays each seat, in order: human, or a bot (the levels facile, moyen, "
+                   "difficile, expert; random, mcts ...)")
 @click.option("-o", "--option", "option_pairs", multiple=True, help="a game option key=value")
 @click.option("--seed", type=int, default=None, help="the game's seed (default: random)")
 @click.option("--lang", type=click.Choice(["fr", "en"]), default="fr", show_default=True)

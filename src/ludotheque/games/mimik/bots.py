@@ -369,5 +369,6 @@ ROLLOUT_POLICIES["mimik"] = rollout_policy
 
 # The levels on MIMIK: short playouts (a 4-seat race makes long random ones mostly noise).
 register_game_settings("mimik", "facile", MCTSSettings(exploration=1.0, rollout_depth=2))
-register_game_settings("mimik", "difficile", MCTSSettings(exploration=0.7, rollout_depth=3,
-                                                          rollout="game"))
+for _level in ("difficile", "expert"):
+    register_game_settings("mimik", _level, MCTSSettings(exploration=0.7, rollout_depth=3,
+                                                         rollout="game"))

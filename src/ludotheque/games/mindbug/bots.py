@@ -353,5 +353,6 @@ ROLLOUT_POLICIES[GAME_ID] = rollout_policy
 
 register_game_settings(GAME_ID, "moyen", MCTSSettings(exploration=0.7, rollout_depth=6,
                                                       rollout="game"))
-register_game_settings(GAME_ID, "difficile", MCTSSettings(exploration=0.6, rollout_depth=8,
-                                                          rollout="game"))
+for _level in ("difficile", "expert"):
+    register_game_settings(GAME_ID, _level, MCTSSettings(exploration=0.6, rollout_depth=8,
+                                                         rollout="game"))

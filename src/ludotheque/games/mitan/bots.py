@@ -545,9 +545,9 @@ class MitanAlphaBeta(AlphaBetaBot):
         return best
 
 
-# MT-25: the levels. Facile is the generic MCTS; Moyen and Difficile search with alpha-beta,
-# to these node budgets unless the spec sets one (measured in docs/bots.md).
-ALPHABETA_NODES = {"moyen": 1_000, "difficile": 10_000}
+# MT-25: the levels. Facile is the generic MCTS; Moyen, Difficile and Expert search with
+# alpha-beta, to these node budgets unless the spec sets one (measured in docs/bots.md).
+ALPHABETA_NODES = {"moyen": 1_000, "difficile": 10_000, "expert": 40_000}
 
 
 def level_bot(level: str, seed: int, nodes: int | None, seconds: float | None,

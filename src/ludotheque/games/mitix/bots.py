@@ -443,6 +443,9 @@ FAMIX_LEVELS = {
     "moyen": FamixLevel(deals=1, rounds=1, model=LEGAL),
     "difficile": FamixLevel(deals=DEALS, rounds=None, model=SHORT, eps=0.1,
                             max_nodes=DIFFICILE_NODES),
+    # Expert (10 s): Difficile's search on four times the deals and positions.
+    "expert": FamixLevel(deals=4 * DEALS, rounds=None, model=SHORT, eps=0.1,
+                         max_nodes=4 * DIFFICILE_NODES),
 }
 
 
