@@ -26,9 +26,9 @@ import time
 
 from ludotheque import games
 from ludotheque.bots import make_bot
-from ludotheque.bots.mitix import SHORT, FamixBot
 from ludotheque.core import Seat, State, derive_seed
 from ludotheque.core.stats import wilson
+from ludotheque.games.mitix.bots import SHORT, FamixBot
 from ludotheque.games.mitix.rules import MitixState
 from ludotheque.sim.arena import Arena
 from ludotheque.sim.runner import play_out

@@ -5,14 +5,14 @@
     .venv/bin/python bench/mitan_tune.py speed [--values rough|learnt]
 
 `tune` plays seeded games between two alpha-beta bots with the rough evaluation (the values of
-pieces.toml, the hand-set weights of bots/mitan.py), the draft and the placement partly at
+pieces.toml, the hand-set weights of games/mitan/bots.py), the draft and the placement partly at
 random so that armies and positions vary, keeps the quiet battle positions (the side to move
 has no capture or shot) with the game's result, and fits the evaluation's weights (each market
 piece's value, Mitans held, streak, centre points, closeness, protection, paralysis, mobility)
 so that a logistic of the evaluation predicts the results best, with a ridge towards the rough
 evaluation. Games with seed divisible by 5 are held out: the log-loss is reported on the
 positions fitted and on those held out, for the rough evaluation (its logistic scale fitted
-alone) and the learnt one. `--write` writes src/ludotheque/bots/mitan_values.toml.
+alone) and the learnt one. `--write` writes src/ludotheque/games/mitan/data/bot_values.toml.
 
 `arena` plays the learnt weights against the rough ones (same alpha-beta with the same draft
 and placement strategies, same node budget, seats alternated, each deal from both seats)
@@ -34,12 +34,12 @@ from pathlib import Path
 
 import numpy as np
 
-from ludotheque.bots import mitan as mitan_bots
 from ludotheque.bots.base import Bot, parse_spec, register_tunable_bot
 from ludotheque.bots.budget import Budget
 from ludotheque.core import derive_seed
 from ludotheque.core.rng import Rng
 from ludotheque.games.mitan import GAME, MitanState
+from ludotheque.games.mitan import bots as mitan_bots
 from ludotheque.games.mitan.board import CODES, MARKET_KINDS
 from ludotheque.games.mitan.notation import CAPTURE, SHOT
 from ludotheque.games.mitan.pieces import piece
@@ -47,7 +47,7 @@ from ludotheque.games.mitan.rules import BATTLE, DRAFT, PLACEMENT
 from ludotheque.sim.arena import Arena, play_all, summarise
 
 ROOT = Path(__file__).resolve().parent.parent
-VALUES_PATH = ROOT / "src" / "ludotheque" / "bots" / mitan_bots.VALUES_FILE
+VALUES_PATH = ROOT / "src" / "ludotheque" / "games" / "mitan" / mitan_bots.VALUES_FILE
 _D3 = 81 * 81 * 14
 RANDOM_PICK, RANDOM_PLACE, RANDOM_OPENING = 0.3, 0.3, 0.1  # chances of a random choice
 OPENING_PLIES = 6  # battle plies that may be random; positions are kept after them
@@ -62,7 +62,7 @@ def _quiet(state: MitanState) -> bool:
 
 
 def features(state: MitanState) -> list[float]:
-    """White's terms of the evaluation minus Black's (`bots.mitan.terms`)."""
+    """White's terms of the evaluation minus Black's (`games/mitan/bots.py: terms`)."""
     white, black = mitan_bots.terms(state)
     return [w - b for w, b in zip(white, black, strict=True)]
 

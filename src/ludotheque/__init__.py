@@ -1,7 +1,7 @@
-"""Ludothèque: play, study and balance MiTiX, Mindbug, Diamagique, Mitan and MIMIK.
+"""Ludothèque: play, study and balance tabletop games (the registry: `ludotheque.games`).
 
     >>> from ludotheque import games
-    >>> game = games.get("mimik")          # doctest: +SKIP
+    >>> game = games.all_games()[-1]         # doctest: +SKIP
     >>> state = game.new(seed=7, players=3)  # doctest: +SKIP
     >>> state.legal_texts(state.to_act()[0])  # doctest: +SKIP
 """

@@ -93,7 +93,7 @@ def write_json(data: Any, out: Path | None) -> bool:
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="ludotheque")
 def main() -> None:
-    """Ludothèque: play, study and balance MiTiX, Mindbug, Diamagique, Mitan and MIMIK."""
+    """Ludothèque: play, study and balance tabletop games (`ludo games` lists them)."""
 
 
 @main.command("games")
@@ -122,7 +122,8 @@ def rules(game_id: str, lang: str) -> None:
 @click.argument("game_id", metavar="GAME")
 @click.option("-p", "--players", type=int, help="number of players (default: the minimum)")
 @click.option("-s", "--seat", "seats", multiple=True,
-              help="who plays each seat, in order: human, or a bot (random, ...)")
+              help="who plays each seat, in order: human, or a bot (the levels facile, moyen, "
+                   "difficile, expert; random, mcts ...)")
 @click.option("-o", "--option", "option_pairs", multiple=True, help="a game option key=value")
 @click.option("--seed", type=int, default=None, help="the game's seed (default: random)")
 @click.option("--lang", type=click.Choice(["fr", "en"]), default="fr", show_default=True)

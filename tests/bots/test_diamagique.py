@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from ludotheque.bots import LevelBot, MCTSBot, make_bot
-from ludotheque.bots import diamagique as dia
 from ludotheque.bots.common import ROLLOUT_POLICIES, WIN_CHANCES
 from ludotheque.core import Rng
+from ludotheque.games.diamagique import bots as dia
 from ludotheque.games.diamagique.catalog import CARDS
 from ludotheque.games.diamagique.notation import Lancer
 from ludotheque.games.diamagique.rules import DEFI, DiamagiqueState

@@ -6,10 +6,10 @@ from __future__ import annotations
 import pytest
 
 from ludotheque.bots import common, make_bot
-from ludotheque.bots import mimik as mimik_bots
 from ludotheque.bots.levels import _GAME_SETTINGS
 from ludotheque.core import Rng
 from ludotheque.games.mimik import GAME
+from ludotheque.games.mimik import bots as mimik_bots
 from ludotheque.games.mimik.rules import MimikState
 from tests.games.mimik.helpers import table
 

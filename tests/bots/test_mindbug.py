@@ -5,10 +5,10 @@ from __future__ import annotations
 import pytest
 
 from ludotheque.bots import LevelBot, MCTSBot, make_bot
-from ludotheque.bots import mindbug as mb
 from ludotheque.bots.common import ROLLOUT_POLICIES, WIN_CHANCES
 from ludotheque.core import Rng, State
 from ludotheque.games.mindbug import GAME
+from ludotheque.games.mindbug import bots as mb
 from ludotheque.games.mindbug.rules import MindbugState
 from tests.games.mindbug.scenario import act, pending, setup
 

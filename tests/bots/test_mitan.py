@@ -5,10 +5,10 @@ from __future__ import annotations
 import pytest
 
 from ludotheque.bots import LevelBot, MCTSBot, make_bot
-from ludotheque.bots import mitan as mitan_bots
 from ludotheque.bots.alphabeta import AlphaBetaBot
 from ludotheque.core import State
 from ludotheque.games.mitan import GAME
+from ludotheque.games.mitan import bots as mitan_bots
 from ludotheque.games.mitan.rules import BATTLE, MitanState
 
 # White to move: the Lancier on a4 takes the Black Chef on a6 (MT-20).

@@ -6,18 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from ludotheque.bots import mitan as mitan_bots
-from ludotheque.bots.mitan import (
-    ROUGH_VALUES,
-    Values,
-    learnt_values,
-    level_bot,
-    load_values_file,
-    make_evaluation,
-    pick_worth,
-)
 from ludotheque.core.errors import DataError
 from ludotheque.games.mitan import GAME, MitanState
+from ludotheque.games.mitan import bots as mitan_bots
 from ludotheque.games.mitan.board import (
     ARCHER,
     CAVALIER,
@@ -30,10 +21,19 @@ from ludotheque.games.mitan.board import (
     SIZE,
     square,
 )
+from ludotheque.games.mitan.bots import (
+    ROUGH_VALUES,
+    Values,
+    learnt_values,
+    level_bot,
+    load_values_file,
+    make_evaluation,
+    pick_worth,
+)
 from ludotheque.games.mitan.notation import Pick, Place
 from ludotheque.games.mitan.rules import BATTLE, DRAFT_ORDER, PLACEMENT
 
-SHIPPED = Path(mitan_bots.__file__).with_name(mitan_bots.VALUES_FILE)
+SHIPPED = Path(mitan_bots.__file__).parent / mitan_bots.VALUES_FILE
 
 
 # -- the values file ------------------------------------------------------------------------------

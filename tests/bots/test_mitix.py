@@ -6,10 +6,10 @@ from __future__ import annotations
 import pytest
 
 from ludotheque.bots import make_bot
-from ludotheque.bots import mitix as mitix_bots
 from ludotheque.bots.common import ROLLOUT_POLICIES
 from ludotheque.core import Rng
 from ludotheque.games.mitix import GAME
+from ludotheque.games.mitix import bots as mitix_bots
 from ludotheque.games.mitix.notation import Place, Send
 from ludotheque.games.mitix.rules import PLACE, MitixState
 from tests.games.mitix.helpers import famix_position, ids

@@ -28,7 +28,8 @@ def test_a_days_challenge_comes_from_the_date_the_game_and_the_sites_daily_key()
         assert first is not None and first == challenge(game, DAY, KEY)
         # A big seed: the engines deal it with the hashed generator (core/rng.py).
         assert first.config.players == 2 and first.seed.bit_length() > 128
-        assert (game.id, first.config.label) not in daily.NOT_DAILY
+        assert first.config.label not in game.not_daily
+        assert set(game.not_daily) <= {c.label for c in game.configs()}
         week = {challenge(game, DAY + timedelta(days=i), KEY).seed  # type: ignore[union-attr]
                 for i in range(7)}
         assert len(week) == 7, "every day deals anew"

@@ -93,8 +93,8 @@ def test_translate_fills_fields_and_survives_mistakes() -> None:
 
 def test_bot_levels_and_counts_have_their_words() -> None:
     """Every bot level has its name in each language; other engines keep their spec."""
-    assert [bot_label("fr", b) for b in LEVELS] == ["Facile", "Moyen", "Difficile"]
-    assert [bot_label("en", b) for b in LEVELS] == ["Easy", "Medium", "Hard"]
+    assert [bot_label("fr", b) for b in LEVELS] == ["Facile", "Moyen", "Difficile", "Expert"]
+    assert [bot_label("en", b) for b in LEVELS] == ["Easy", "Medium", "Hard", "Expert"]
     assert bot_label("en", "mcts") == "mcts"
     # French takes the singular below 2 ("0 coup", "1 coup"), English for 1 only.
     assert [is_one("fr", n) for n in (0, 1, 2)] == [True, True, False]

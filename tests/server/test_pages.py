@@ -219,23 +219,25 @@ def seat_options(html: str, seat: int) -> list[tuple[str, str]]:
     return re.findall(r'<option value="([^"]+)"[^>]*>([^<]*)</option>', select)
 
 
-def test_the_bot_menu_offers_the_three_levels_in_order_then_other_engines(
+def test_the_bot_menu_offers_the_four_levels_in_order_then_other_engines(
         server: LiveServer, people: list[Player]) -> None:
     alice = people[0]
     form = alice.http.get(f"/new/{TOY}").text
     options = seat_options(form, 1)
-    assert options[:5] == [("me", "Moi, sur cet appareil"), ("open", "Un joueur invité (en ligne)"),
+    assert options[:6] == [("me", "Moi, sur cet appareil"), ("open", "Un joueur invité (en ligne)"),
                            ("bot:facile", "Robot : Facile"), ("bot:moyen", "Robot : Moyen"),
-                           ("bot:difficile", "Robot : Difficile")]
+                           ("bot:difficile", "Robot : Difficile"),
+                           ("bot:expert", "Robot : Expert")]  # Expert last (issue 24)
     # The other engines stay for those who know them, apart, under a group of their own.
     group = form.split('data-testid="other-engines-1">')[1].split("</optgroup>")[0]
     engines = re.findall(r'value="bot:([^"]+)"', group)
     assert "random" in engines and "mcts" in engines
-    assert not {"facile", "moyen", "difficile"} & set(engines)
-    assert [v for v, _ in options[5:]] == [f"bot:{e}" for e in engines]
+    assert not {"facile", "moyen", "difficile", "expert"} & set(engines)
+    assert [v for v, _ in options[6:]] == [f"bot:{e}" for e in engines]
     alice.http.cookies.set("lang", "en")
     english = seat_options(alice.http.get(f"/new/{TOY}").text, 1)
-    assert [text for _, text in english[2:5]] == ["Bot: Easy", "Bot: Medium", "Bot: Hard"]
+    assert [text for _, text in english[2:6]] == ["Bot: Easy", "Bot: Medium", "Bot: Hard",
+                                                  "Bot: Expert"]
 
     # Wherever the bot's seat is shown, its level is named the same way.
     gid = alice.new_game(["me", "bot:facile"])

@@ -4,8 +4,8 @@ Every bot works on every game through the contract. A bot must never read what i
 not see: the fair ones look only at `state.view(seat)`, `state.legal_actions(seat)` and states
 from `state.determinize(seat, rng)`.
 
-Specs: random, greedy, mcts, ismcts, and the levels facile, moyen, difficile; knobs follow the
-name (`moyen:nodes=300:time=0`, see levels.py).
+Specs: random, greedy, mcts, ismcts, and the levels facile, moyen, difficile, expert; knobs
+follow the name (`moyen:nodes=300:time=0`, see levels.py).
 """
 
 from .base import Bot, RandomBot, UnknownBot, bot_names, make_bot, parse_spec

@@ -23,7 +23,7 @@ Evaluation = Callable[[State, Seat], float]  # in [-1, 1], for the seat
 PositionKey = Callable[[State], Hashable]
 MoveOrder = Callable[[State, Seat, list[Action]], list[Action]]
 
-# Per-game knowledge, by game id. Per-game modules (bots/mitan.py) register theirs.
+# Per-game knowledge, by game id. Games register theirs from their own `bots` module.
 EVALUATIONS: dict[str, Evaluation] = {}
 POSITION_KEYS: dict[str, PositionKey] = {}
 MOVE_ORDERS: dict[str, MoveOrder] = {}
@@ -47,7 +47,7 @@ class _Entry:
 
 def searchable(state: State) -> bool:
     """Alpha-beta applies: two players, perfect information, one seat to act. (A variant
-    with a secret part, like Mitan's hidden placement, is searched on a determinization.)"""
+    with a secret part, like a hidden placement, is searched on a determinization.)"""
     return (not state.hides_information() and len(state.to_act()) == 1
             and state.game.max_players == 2)
 
@@ -92,7 +92,7 @@ class AlphaBetaBot:
 
                 self.fallback = MCTSBot(self.rng.next64(), self.budget)
             return self.fallback.choose(state, seat)
-        load(state.game.id)
+        load(state.game)
         clock = self.budget.start()
         self._clock = clock
         # The search runs on a determinization: a clone unless a variant hides something.

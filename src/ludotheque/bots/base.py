@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from importlib import import_module
 from typing import Protocol
 
-from ludotheque.core import Action, IllegalAction, LudoError, Rng, State
+from ludotheque.core import Action, IllegalAction, LudoError, Options, Rng, State
 
 
 class Bot(Protocol):
@@ -47,6 +48,9 @@ _FACTORIES: dict[str, BotFactory] = {
     "random": RandomBot,
 }
 _TUNABLE: dict[str, TunableFactory] = {}
+# Bots defined above this layer, registered by their module when it is imported: the first
+# use of a name with the prefix imports it (OpenSpiel's bots through the adapter, issue 24).
+PROVIDERS: dict[str, str] = {"os-": "ludotheque.adapters.openspiel_bots"}
 
 
 def register_bot(name: str, factory: BotFactory) -> None:
@@ -78,6 +82,10 @@ def make_bot(spec: str, seed: int = 0) -> Bot:
     """A bot from its spec (`random`, `moyen`, `mcts:nodes=200` ...), seeded for
     reproducible choices."""
     name, knobs = parse_spec(spec)
+    if name not in _TUNABLE and name not in _FACTORIES:
+        for prefix, module in PROVIDERS.items():
+            if name.startswith(prefix):
+                import_module(module)
     if name in _TUNABLE:
         return _TUNABLE[name](seed, knobs)
     if name not in _FACTORIES:
@@ -85,3 +93,12 @@ def make_bot(spec: str, seed: int = 0) -> Bot:
     if knobs:
         raise UnknownBot(f"bot {name!r} takes no knobs (spec {spec!r})")
     return _FACTORIES[name](seed)
+
+
+def seat_bots(bots: Sequence[Bot], players: int, options: Options) -> None:
+    """Tell the bots that want it the setup they play (`sit(players, options)`): a bot that
+    plays through an adapter needs the setup's encoding."""
+    for bot in bots:
+        sit = getattr(bot, "sit", None)
+        if sit is not None:
+            sit(players, options)

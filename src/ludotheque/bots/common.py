@@ -34,7 +34,7 @@ def sample(state: State, seat: Seat, rng: Rng) -> State:
     """A state the bot may search: consistent with `view(seat)`, hidden parts re-dealt.
 
     Always `determinize`, even when the game says it has no hidden information: the flag is
-    per game, and a variant may hide something (Mitan's hidden placement, MT-16).
+    per game, and a variant may hide something (a hidden placement, MT-16).
     """
     return state.determinize(seat, rng)
 

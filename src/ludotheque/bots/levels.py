@@ -1,10 +1,11 @@
-"""The bot specs of the registry: generic bots and the three levels Facile, Moyen, Difficile.
+"""The bot specs of the registry: generic bots and the levels Facile, Moyen, Difficile, Expert.
 
 A level is a budget and a few knobs of the same machinery (MCTS / IS-MCTS), unless a game
-registers its own bot for that level (`register_game_level`, e.g. alpha-beta for Mitan).
-Each level has a time budget (Facile 0.2 s, Moyen 1 s, Difficile 3 s on one core) and a node
-budget; whichever runs out first stops the search. For repeatable runs, turn the clock off:
-`moyen:time=0` searches exactly its node budget, so a seed gives the same game every time.
+registers its own bot for that level (`register_game_level`, e.g. alpha-beta).
+Each level has a time budget (Facile 0.2 s, Moyen 1 s, Difficile 3 s, Expert 10 s on one core)
+and a node budget; whichever runs out first stops the search. For repeatable runs, turn the
+clock off: `moyen:time=0` searches exactly its node budget, so a seed gives the same game
+every time.
 
 Spec knobs (`name:key=value:...`): nodes (0 = no node limit), time (seconds, 0 = no clock),
 c (UCT exploration), depth (playout length before the heuristic, `end` = to the end),
@@ -37,6 +38,9 @@ LEVELS: dict[str, Level] = {
     "facile": Level("facile", 30, 0.2, MCTSSettings(exploration=1.0, rollout_depth=2)),
     "moyen": Level("moyen", 300, 1.0, MCTSSettings(exploration=0.7, rollout_depth=6)),
     "difficile": Level("difficile", 1500, 3.0, MCTSSettings(exploration=0.6, rollout_depth=8)),
+    # For analysis and strong players (issue 24): Difficile's knobs, four times its nodes and
+    # a 10 s clock. Shown last in the menus (this order is theirs).
+    "expert": Level("expert", 6000, 10.0, MCTSSettings(exploration=0.6, rollout_depth=8)),
 }
 
 # A game's own bot for a level: (seed, nodes, seconds) -> bot, registered by per-game modules.

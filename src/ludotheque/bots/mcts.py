@@ -78,7 +78,7 @@ class MCTSBot:
         if kind == "greedy":
             return greedy_policy()
         if kind == "game":
-            load(state.game.id)
+            load(state.game)
             return ROLLOUT_POLICIES.get(state.game.id, random_policy)
         return random_policy
 

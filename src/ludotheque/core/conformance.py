@@ -27,7 +27,7 @@ A failure raises ConformanceError naming the game, setup, playout seed and step.
 check_game_biased runs the same checks on playouts whose seats play biased policies (always the
 first or the last legal action, a seeded leaning for some kinds of action, or the game's own
 named styles, Game.playout_styles): players who discard or hoard reach corners of a game that
-uniform play almost never does (issue 19: a MIMIK Pickpocket froze on an empty hand).
+uniform play almost never does (issue 19: a Pickpocket froze on an empty hand).
 """
 
 from __future__ import annotations
@@ -435,7 +435,7 @@ BIASES = ("first", "last", "leaning")  # and the game's own styles (Game.playout
 
 def action_kinds(action: Action) -> tuple[str, str]:
     """What kind of action this is, for a leaning policy: the first word of its notation (a
-    verb: "discard") and its first two words (a verb and a card: "discard MIMIK")."""
+    verb: "discard") and its first two words (a verb and the card it names)."""
     words = action.text().split(" ", 2)
     return words[0], " ".join(words[:2])
 
@@ -443,7 +443,7 @@ def action_kinds(action: Action) -> tuple[str, str]:
 class _Leaning:
     """A seeded taste for kinds of actions: each verb and each verb-and-card met gets a weight
     drawn once, spread over four orders of magnitude each, and an action weighs the product.
-    So one seat nearly always discards but never its MIMIK, another keeps every stolen card,
+    So one seat nearly always discards but never a given card, another keeps every stolen card,
     another never plays a given card: the discard-heavy and hoarding players of a real table."""
 
     def __init__(self, rng: Rng):

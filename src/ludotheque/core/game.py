@@ -14,6 +14,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from importlib import resources
+from importlib.util import find_spec
 from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 from pydantic import (
@@ -308,6 +309,8 @@ class Game(ABC):
     # discard-heavy or hoarding player): each is a regular expression over the notation, and a
     # seat with that style plays a matching legal action whenever there is one.
     playout_styles: ClassVar[Mapping[str, str]] = {}
+    # Setups (Config labels) that never make a daily challenge, each with why (MT-24).
+    not_daily: ClassVar[Mapping[str, str]] = {}
 
     _lessons: tuple[Lesson, ...] | None = None  # read on first use
 
@@ -411,6 +414,14 @@ class Game(ABC):
             found = resources.files(package).joinpath("data/lessons.toml").is_file()
             self._lessons = tuple(load_lessons(package)) if found else ()
         return self._lessons
+
+    def bots_module(self) -> str | None:
+        """Where the game's own bot knowledge lives (evaluations, rollout policies, its bots
+        for a level): the module `bots` of its package, like its lessons' data file; None
+        without one. The bots layer imports it on first use (bots/knowledge.py); the rules
+        never do, so the rules layer stays free of the layers above it."""
+        name = f"{self._package()}.bots"
+        return name if find_spec(name) is not None else None
 
     def encoding(self, players: int, options: Options) -> Encoding | None:
         """The setup's action ids and fixed-size observations for the AI adapters

@@ -137,8 +137,8 @@ def start(game: Game, record: Record) -> State:
 def _older_rules(game: Game, record: Record) -> str:
     """Why a record may no longer replay: it was played under other rules (Game.version).
     A record of older rules is still replayed (a version counts every setup of a game, and
-    most of its games play as they did: Mindbug's two-player games did not change with Tag
-    Team's version 2); where it no longer replays, the error says both versions."""
+    most of its games play as they did: a game's two-player setups need not change when its
+    4-player one does); where it no longer replays, the error says both versions."""
     if record.game_version and record.game_version != game.version:
         return (f" (the record was played under {game.title} rules version "
                 f"{record.game_version}; this engine plays version {game.version})")

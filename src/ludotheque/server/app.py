@@ -208,7 +208,7 @@ def ranked_problem(game: Game, player: Player, seats: list[dict[str, Any]],
 
 
 def bot_choices() -> tuple[list[str], list[str]]:
-    """The new-game form's bots: the levels in their order (Facile, Moyen, Difficile), then
+    """The new-game form's bots: the levels in their order (Facile ... Expert), then
     the other engines, for those who know them (the server accepts any of bot_names())."""
     names = bot_names()
     return [b for b in LEVELS if b in names], [b for b in names if b not in LEVELS]

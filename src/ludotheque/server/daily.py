@@ -1,10 +1,9 @@
 """The daily challenge: one deal a day per game, the same for everyone, against the strongest
 bot; one attempt per account; a leaderboard per game and day.
 
-MT-24 sets it for Mitan ("Mitan du jour": the day's market from a seed derived from the date,
-one attempt per account, against the strongest bot, ranked by wins, then fewer half-moves,
-then more centre points). The other games follow the same rules, with their own score in
-place of the centre points (docs/daily.md).
+MT-24 sets it for one game (the day's market from a seed derived from the date, one attempt
+per account, against the strongest bot, ranked by wins, then fewer half-moves, then more
+points). Every game follows the same rules, with its own score (docs/daily.md).
 """
 
 from __future__ import annotations
@@ -23,13 +22,8 @@ DAILY_BOT = "difficile"
 # The first day a challenge is shown for: earlier ones are no page (and date arithmetic near
 # year 1 would overflow).
 FIRST_DAY = date(2020, 1, 1)
-# The account plays the first seat (Mitan's White, who drafts first and moves first).
+# The account plays the first seat (the one who moves first).
 PLAYER_SEAT = 0
-# Two-player setups that never make a daily challenge, and why.
-NOT_DAILY: dict[tuple[str, str], str] = {
-    ("mitix", "mitix"): "MiTiX vs MiTiX has no decision: no player could do better than another",
-    ("mitan", "hidden"): "MT-24 is the day's market played in the open; MT-16 is a variant",
-}
 
 
 def today() -> date:
@@ -78,10 +72,10 @@ def challenge(game: Game, day: date, key: bytes) -> Challenge | None:
     """The day's challenge of a game, or None for a game with no two-player setup.
 
     Everything comes from the date, the game and the site's daily `key` (Store.daily_key):
-    the setup (when a game has several, e.g. the Diamagique deck pairs, the day picks one)
+    the setup (when a game has several, the day picks one; never one of `Game.not_daily`)
     and the seed of the deal (MT-13, MT-24)."""
     setups = [c for c in game.configs()
-              if c.players == 2 and (game.id, c.label) not in NOT_DAILY]
+              if c.players == 2 and c.label not in game.not_daily]
     if not setups:
         return None
     seed = daily_seed(key, game.id, day)
@@ -112,8 +106,7 @@ class Standing:
 def standing(name: str, player: str, game_id: str, seat: int, result: dict[str, Any],
              moves: int) -> Standing:
     """An attempt's line from its stored result; `moves` counts every action of the game
-    (the same draft and placement for everyone in Mitan, so fewer actions is fewer
-    half-moves)."""
+    (the same setup actions for everyone, so fewer actions is fewer half-moves)."""
     r = Result.from_json(result)
     outcome = "draw" if r.is_draw else ("win" if r.ranks[seat] == 0 else "loss")
     score = r.scores[seat] if seat < len(r.scores) else 0.0

@@ -10,6 +10,8 @@ Client -> server:
                                                   more, a bot takes the seat
   {"type": "report", "game": ID, "message": CHAT_ID | "seat": S, "reason": TEXT}
                                                   report a chat message or a seat's player
+  {"type": "hint", "game": ID, "seat": S}        Difficile's move for the asker's seat
+                                                  (unranked games with a bot: hints.py)
   {"type": "ping"}
 Server -> client:
   {"type": "state", ...}   the room as this client may see it (see rooms.Room.state_for)
@@ -18,6 +20,7 @@ Server -> client:
   {"type": "reported", "game": ID, "message": <translated>}   a report was received
   {"type": "error", "code": CODE, "message": <translated>, "game": ID?}
       (`muted` and `banned` also carry "reason" and "until": ISO time, null for good)
+  {"type": "hint", "game": ID, "seat": S, "version": N, "action": TEXT, "text": WORDS}
   {"type": "pong"}
 Every problem gets an error to the sender only; nothing else changes.
 """
@@ -37,7 +40,7 @@ MAX_CHAT = 500  # characters of one chat message
 # it reaches the store, and an error can always echo it.
 GAME_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
 
-TYPES = ("watch", "act", "sit", "chat", "resign", "report", "ping")
+TYPES = ("watch", "act", "sit", "chat", "resign", "report", "hint", "ping")
 
 
 class ProtocolError(Exception):

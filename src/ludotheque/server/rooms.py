@@ -37,6 +37,7 @@ from ludotheque.core.record import (
 from ludotheque.store import GameRow, RatingRow, Store
 from ludotheque.store.writer import BoundWrite
 
+from . import hints
 from .bots import BotPool
 from .clients import Client
 from .clocks import Clocks
@@ -193,6 +194,7 @@ class Room:
             "ranked": self.row.ranked,
             "rated": self.row.rated,
             "lesson": self.lesson_state(),
+            "hint": hints.offered(self),  # the room offers hints (hints.py)
         }
         result = self.result()
         if result is not None:
@@ -648,6 +650,7 @@ class Hub:
         self.room_idle = room_idle
         self._swept = time.monotonic()
         self.limiter = Limiter()
+        self.hinting: set[str] = set()  # players whose hint is being thought (hints.py)
         self.cluster: Cluster | None = None  # several processes: cluster.py
         self.metrics: Metrics | None = None  # what /metrics shows (metrics.py)
         self._loading: dict[str, asyncio.Lock] = {}

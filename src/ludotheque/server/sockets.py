@@ -26,7 +26,7 @@ from urllib.parse import urlsplit
 from starlette.responses import PlainTextResponse
 from starlette.websockets import WebSocket
 
-from . import logs, protocol
+from . import hints, logs, protocol
 from .clients import CLOSE_SLOW, CLOSE_WAIT, Client
 from .i18n import pick
 from .limits import Limiter, RateLimited
@@ -234,6 +234,10 @@ async def handle(site: Site, client: Client, m: protocol.Message) -> None:
             await room.chat(client, text)
     elif m.type == "report":
         await site.moderation.report(client, room, m)
+    elif m.type == "hint":
+        seat = m.int_field("seat")
+        assert seat is not None
+        await hints.ask(room, client, seat)
     elif m.type == "resign":
         seat = m.int_field("seat")
         assert seat is not None

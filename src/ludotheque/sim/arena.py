@@ -17,6 +17,7 @@ from dataclasses import dataclass
 
 from ludotheque import games
 from ludotheque.bots import make_bot
+from ludotheque.bots.base import seat_bots
 from ludotheque.core import JSON, derive_seed
 from ludotheque.core.stats import wilson
 
@@ -80,7 +81,9 @@ def play_game(arena: Arena, index: int, seed: int, lineup: tuple[int, ...]) -> P
     specs = [arena.bots[b] for b in lineup]
     bots = [make_bot(spec, derive_seed("arena", seed, seat, spec))
             for seat, spec in enumerate(specs)]
-    state = game.new(seed, arena.players, arena.options)
+    options = game.options(arena.options, arena.players)
+    seat_bots(bots, arena.players, options)
+    state = game.new(seed, arena.players, options)
     moves, thinking = play_out(game, state, bots, specs, seed)
     result = state.result()
     assert result is not None

@@ -132,7 +132,7 @@ M = TypeVar("M", bound=BaseModel)
 
 @dataclass(frozen=True)
 class Shipped:
-    """A report and where it lives: `setup` is its folder's name (mitan, mimik-4p ...).
+    """A report and where it lives: `setup` is its folder's name (`<game>` or `<game>-<setup>`).
     `findings` are its words, if it has some that can be read and fit its figures;
     otherwise `findings_problem` says why none are shown."""
 
@@ -157,7 +157,7 @@ class Unreadable:
 
 def _read(folder: Path, name: str, model: type[M]) -> M:
     """`folder/name` checked against `model`; a DataError names the file and the field,
-    the file as the site names it (`mitan/report.json`: no server paths shown)."""
+    the file as the site names it (`<setup>/report.json`: no server paths shown)."""
     source = f"{folder.name}/{name}"
     try:
         text = (folder / name).read_text(encoding="utf-8")

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 
 from ludotheque import games
 from ludotheque.bots import Bot, make_bot
+from ludotheque.bots.base import seat_bots
 from ludotheque.core import JSON, Game, IllegalAction, State, derive_seed
 from ludotheque.core.record import Move, Record, record_of
 from ludotheque.core.stats import wilson
@@ -81,6 +82,7 @@ def play_one(game: Game, match: Match, seed: int) -> Outcome:
     """One game from `seed`; each seat's bot seeded from the game seed and the seat."""
     bots = [make_bot(spec, derive_seed("bot", seed, seat)) for seat, spec in enumerate(match.bots)]
     options = game.options(match.options, match.players)
+    seat_bots(bots, match.players, options)
     state = game.new(seed, match.players, options)
     moves, _ = play_out(game, state, bots, match.bots, seed)
     result = state.result()

@@ -93,6 +93,9 @@ class Mitan(Game):
     # Hidden placement (an option, MT-16) hides each army until the reveal; the open game
     # hides nothing (MitanState.hides_information).
     hidden_information = True
+    not_daily: ClassVar[Mapping[str, str]] = {
+        "hidden": "MT-24 is the day's market played in the open; MT-16 is a variant",
+    }
     step_limit = 14 + 16 + HALF_MOVE_LIMIT
 
     def _new(self, seed: int, players: int, options: Options) -> State:

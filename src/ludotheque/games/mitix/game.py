@@ -66,6 +66,9 @@ class Mitix(Game):
     options_type = MitixOptions
     state_type: ClassVar[type[State]] = MitixState
     hidden_information = True
+    not_daily: ClassVar[Mapping[str, str]] = {
+        "mitix": "MiTiX vs MiTiX has no decision: no player could do better than another",
+    }
     step_limit = 2_000
 
     def __init__(self) -> None:

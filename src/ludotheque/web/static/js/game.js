@@ -76,8 +76,37 @@ function receive(message) {
     showError(message.message);
   } else if (message.type === "error") {
     pending = null;
+    hintAsked = null;
     showError(message.message);
+  } else if (message.type === "hint") {
+    showHint(message);
   }
+}
+
+// Hints (unranked games against bots): the Difficile bot's move for the seat to play, in
+// the game's words. A hint the game has moved past is not shown.
+let hintAsked = null; // the version at which a hint was asked, until it comes
+function renderHint() {
+  const live = state.status === "live" && !state.result;
+  const mine = shownSeat !== null && state.mine.includes(shownSeat);
+  const offered = Boolean(state.hint) && live && mine && state.to_act.includes(shownSeat);
+  $("hint-box").hidden = !offered;
+  if (hintAsked !== null && hintAsked !== version) hintAsked = null;
+  $("hint").disabled = hintAsked !== null;
+  const text = $("hint-text");
+  if (!offered || (text.dataset.version && Number(text.dataset.version) !== version)) {
+    text.textContent = "";
+    delete text.dataset.version;
+  }
+}
+function showHint(message) {
+  if (message.version !== version || message.seat !== shownSeat) return;
+  hintAsked = null;
+  const text = $("hint-text");
+  text.dataset.version = String(message.version);
+  text.textContent = t("room.hint_text", { text: message.text });
+  text.title = message.action;
+  renderHint();
 }
 
 function seatName(index) {
@@ -173,6 +202,7 @@ function render() {
   renderStatus();
   renderSeats();
   shownSeat = chooseSeat();
+  renderHint();
   // An online game waiting for its players: nobody may move yet, so no board inviting moves.
   const waiting = state.status === "open";
   $("waiting").hidden = !waiting;
@@ -416,6 +446,14 @@ function showError(text) {
   if (state) render(); // re-enable the action buttons
 }
 
+$("hint").addEventListener("click", () => {
+  if (hintAsked !== null || shownSeat === null) return;
+  hintAsked = version;
+  $("hint-text").textContent = t("room.hint_thinking");
+  $("hint-text").dataset.version = String(version);
+  $("hint").disabled = true;
+  send({ type: "hint", game: data.game, seat: shownSeat });
+});
 $("resign").addEventListener("click", () => {
   const button = $("resign");
   if (window.confirm(button.dataset.confirm)) {

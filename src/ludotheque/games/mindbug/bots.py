@@ -21,8 +21,12 @@ import math
 from collections.abc import Sequence
 from functools import cache
 
+from ludotheque.bots.common import ROLLOUT_POLICIES, WIN_CHANCES
+from ludotheque.bots.levels import register_game_settings
+from ludotheque.bots.mcts import MCTSSettings
 from ludotheque.core import Action, Rng, Seat, State
-from ludotheque.games.mindbug.cards import (
+
+from .cards import (
     CHASSEUR,
     CORIACE,
     FURIE,
@@ -31,18 +35,14 @@ from ludotheque.games.mindbug.cards import (
     Catalogue,
     Creature,
 )
-from ludotheque.games.mindbug.notation import CardAction, Foe
-from ludotheque.games.mindbug.rules import (
+from .notation import CardAction, Foe
+from .rules import (
     EXHAUSTED,
     FOE_CONDITIONS,
     NO_BLOCK,
     MindbugState,
     Stats,
 )
-
-from .common import ROLLOUT_POLICIES, WIN_CHANCES
-from .levels import register_game_settings
-from .mcts import MCTSSettings
 
 GAME_ID = "mindbug"
 
@@ -353,5 +353,6 @@ ROLLOUT_POLICIES[GAME_ID] = rollout_policy
 
 register_game_settings(GAME_ID, "moyen", MCTSSettings(exploration=0.7, rollout_depth=6,
                                                       rollout="game"))
-register_game_settings(GAME_ID, "difficile", MCTSSettings(exploration=0.6, rollout_depth=8,
-                                                          rollout="game"))
+for _level in ("difficile", "expert"):
+    register_game_settings(GAME_ID, _level, MCTSSettings(exploration=0.6, rollout_depth=8,
+                                                         rollout="game"))

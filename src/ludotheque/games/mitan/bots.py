@@ -2,14 +2,14 @@
 a draft strategy and a placement strategy, and the levels that use them (MT-25: Facile, Moyen,
 Difficile, each clearly stronger).
 
-This module reads the engine's state directly (board, streaks, Zobrist key): it belongs in
-`games/mitan/` and should move there once the game's engineer takes it over.
+This module reads the engine's state directly (board, streaks, Zobrist key), so it lives with
+the engine; the bots layer imports it the first time a bot meets the game (bots/knowledge.py).
 
 The evaluation, for one side, is a weighted sum of terms (`terms`): material, the Mitans held
 and the streak towards the centre win (MT-21), centre points (MT-23), closeness to the Mitans,
 protection by a Porte-bouclier (MT-9), paralysis by an Envoûteur (MT-10) and a pseudo-mobility
 (the squares each piece reaches on this board). The weights are learnt from play by
-`bench/mitan_tune.py` (Texel tuning) and read from `mitan_values.toml` beside this module; the
+`bench/mitan_tune.py` (Texel tuning) and read from `data/bot_values.toml` beside this module; the
 rough ones (`ROUGH`: pieces.toml's values, which stay the engine's data, and the hand-set
 weights below) are the tuner's starting point and its yardstick.
 In the draft, each army is what it holds plus what a greedy draft of the rest of the market
@@ -27,6 +27,12 @@ from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from ludotheque.bots.alphabeta import EVALUATIONS, MOVE_ORDERS, POSITION_KEYS, AlphaBetaBot
+from ludotheque.bots.base import Bot, legal_choices
+from ludotheque.bots.budget import Budget
+from ludotheque.bots.common import sample
+from ludotheque.bots.levels import LEVELS, GameLevelFactory, register_game_level
+from ludotheque.bots.mcts import MCTSBot
 from ludotheque.core import Action, Seat, State, derive_seed
 from ludotheque.core.data import (
     check_reference,
@@ -37,7 +43,8 @@ from ludotheque.core.data import (
     validate_entries,
 )
 from ludotheque.core.errors import DataError
-from ludotheque.games.mitan.board import (
+
+from .board import (
     ARCHER,
     BELIER,
     CAMPS,
@@ -53,17 +60,10 @@ from ludotheque.games.mitan.board import (
     SIZE,
     SQUARES,
 )
-from ludotheque.games.mitan.notation import Pick, Place
-from ludotheque.games.mitan.pieces import piece
-from ludotheque.games.mitan.rules import BATTLE, DRAFT, DRAFT_ORDER, PLACEMENT, MitanState
-from ludotheque.games.mitan.tables import LEAPS, RAYS
-
-from .alphabeta import EVALUATIONS, MOVE_ORDERS, POSITION_KEYS, AlphaBetaBot
-from .base import Bot, legal_choices
-from .budget import Budget
-from .common import sample
-from .levels import LEVELS, GameLevelFactory, register_game_level
-from .mcts import MCTSBot
+from .notation import Pick, Place
+from .pieces import piece
+from .rules import BATTLE, DRAFT, DRAFT_ORDER, PLACEMENT, MitanState
+from .tables import LEAPS, RAYS
 
 Evaluation = Callable[[State, Seat], float]
 
@@ -108,7 +108,7 @@ CHEF_FILE_CENTRE = 0.1  # a Chef near the corner has fewer squares to flee to
 
 
 # -- the values file ------------------------------------------------------------------------------
-VALUES_FILE = "mitan_values.toml"
+VALUES_FILE = "data/bot_values.toml"
 
 
 class PieceValue(BaseModel):
@@ -211,7 +211,7 @@ def load_values_file(path: str | Path) -> Values:
 @cache
 def learnt_values() -> Values:
     """The values shipped beside this module (bench/mitan_tune.py writes them)."""
-    source, document = read_package_document(__package__ or "ludotheque.bots", VALUES_FILE)
+    source, document = read_package_document(__package__ or "ludotheque.games.mitan", VALUES_FILE)
     return validate_values(source, document)
 
 
@@ -545,9 +545,9 @@ class MitanAlphaBeta(AlphaBetaBot):
         return best
 
 
-# MT-25: the levels. Facile is the generic MCTS; Moyen and Difficile search with alpha-beta,
-# to these node budgets unless the spec sets one (measured in docs/bots.md).
-ALPHABETA_NODES = {"moyen": 1_000, "difficile": 10_000}
+# MT-25: the levels. Facile is the generic MCTS; Moyen, Difficile and Expert search with
+# alpha-beta, to these node budgets unless the spec sets one (measured in docs/bots.md).
+ALPHABETA_NODES = {"moyen": 1_000, "difficile": 10_000, "expert": 40_000}
 
 
 def level_bot(level: str, seed: int, nodes: int | None, seconds: float | None,

@@ -20,12 +20,16 @@ from __future__ import annotations
 import math
 from functools import cache
 
+from ludotheque.bots.common import ROLLOUT_POLICIES, WIN_CHANCES
+from ludotheque.bots.levels import register_game_settings
+from ludotheque.bots.mcts import MCTSSettings
 from ludotheque.core import Action, Rng, Seat, State
-from ludotheque.games.diamagique.cards import COULEURS, SortData
-from ludotheque.games.diamagique.catalog import CARDS
-from ludotheque.games.diamagique.effects import Cast, Table, resolve
-from ludotheque.games.diamagique.notation import Defausser, Lancer
-from ludotheque.games.diamagique.rules import (
+
+from .cards import COULEURS, SortData
+from .catalog import CARDS
+from .effects import Cast, Table, resolve
+from .notation import Defausser, Lancer
+from .rules import (
     DEFAUSSE,
     DEFI,
     DIAMAGIQUE,
@@ -34,10 +38,6 @@ from ludotheque.games.diamagique.rules import (
     DiamagiqueState,
     team_wizards,
 )
-
-from .common import ROLLOUT_POLICIES, WIN_CHANCES
-from .levels import register_game_settings
-from .mcts import MCTSSettings
 
 GAME_ID = "diamagique"
 
@@ -278,5 +278,6 @@ ROLLOUT_POLICIES[GAME_ID] = rollout_policy
 # Moyen on.
 register_game_settings(GAME_ID, "moyen",
                        MCTSSettings(exploration=0.7, rollout_depth=6, rollout="game"))
-register_game_settings(GAME_ID, "difficile",
-                       MCTSSettings(exploration=0.6, rollout_depth=8, rollout="game"))
+for _level in ("difficile", "expert"):
+    register_game_settings(GAME_ID, _level,
+                           MCTSSettings(exploration=0.6, rollout_depth=8, rollout="game"))

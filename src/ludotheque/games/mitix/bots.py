@@ -31,14 +31,14 @@ import time
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 
+from ludotheque.bots.base import Bot, legal_choices
+from ludotheque.bots.budget import Budget
+from ludotheque.bots.common import ROLLOUT_POLICIES, sample
+from ludotheque.bots.levels import GameLevelFactory, register_game_level
 from ludotheque.core import Action, Rng, Seat, State, derive_seed
-from ludotheque.games.mitix.notation import NOURRITURES, OFFRANDES, Send
-from ludotheque.games.mitix.rules import DOWN, FAMIX, PLACE, SEND, MitixState
 
-from .base import Bot, legal_choices
-from .budget import Budget
-from .common import ROLLOUT_POLICIES, sample
-from .levels import GameLevelFactory, register_game_level
+from .notation import NOURRITURES, OFFRANDES, Send
+from .rules import DOWN, FAMIX, PLACE, SEND, MitixState
 
 Matrix = list[list[float]]
 
@@ -443,6 +443,9 @@ FAMIX_LEVELS = {
     "moyen": FamixLevel(deals=1, rounds=1, model=LEGAL),
     "difficile": FamixLevel(deals=DEALS, rounds=None, model=SHORT, eps=0.1,
                             max_nodes=DIFFICILE_NODES),
+    # Expert (10 s): Difficile's search on four times the deals and positions.
+    "expert": FamixLevel(deals=4 * DEALS, rounds=None, model=SHORT, eps=0.1,
+                         max_nodes=4 * DIFFICILE_NODES),
 }
 
 

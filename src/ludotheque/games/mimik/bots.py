@@ -23,8 +23,12 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
+from ludotheque.bots.common import ROLLOUT_POLICIES, WIN_CHANCES
+from ludotheque.bots.levels import register_game_settings
+from ludotheque.bots.mcts import MCTSSettings
 from ludotheque.core import Action, Rng, Seat, State
-from ludotheque.games.mimik.cards import (
+
+from .cards import (
     DISCARD_TWO,
     HALF,
     MIMIK,
@@ -37,7 +41,7 @@ from ludotheque.games.mimik.cards import (
     SWAP_SCORE,
     TSUNAMI,
 )
-from ludotheque.games.mimik.notation import (
+from .notation import (
     Copy,
     CopyAction,
     Discard,
@@ -55,11 +59,7 @@ from ludotheque.games.mimik.notation import (
     Take,
     Tsunami,
 )
-from ludotheque.games.mimik.rules import DROP, OVER, PLAY, RESET_BASE, MimikState
-
-from .common import ROLLOUT_POLICIES, WIN_CHANCES
-from .levels import register_game_settings
-from .mcts import MCTSSettings
+from .rules import DROP, OVER, PLAY, RESET_BASE, MimikState
 
 # The weights of a side's race features in the softmax (see `side_strength`), set by hand.
 # A softmax fit on 4,000 positions of the policy's self-play at 4 seats gives -3.0, 1.0,
@@ -369,5 +369,6 @@ ROLLOUT_POLICIES["mimik"] = rollout_policy
 
 # The levels on MIMIK: short playouts (a 4-seat race makes long random ones mostly noise).
 register_game_settings("mimik", "facile", MCTSSettings(exploration=1.0, rollout_depth=2))
-register_game_settings("mimik", "difficile", MCTSSettings(exploration=0.7, rollout_depth=3,
-                                                          rollout="game"))
+for _level in ("difficile", "expert"):
+    register_game_settings("mimik", _level, MCTSSettings(exploration=0.7, rollout_depth=3,
+                                                         rollout="game"))
