@@ -36,11 +36,14 @@ JSON = Any  # a value made of dict, list, str, int, float, bool and None only
 Seat = int
 
 
-class Action(ABC):
+class Action:
     """An immutable, hashable decision with a text notation.
 
     Games define their actions as `@dataclass(frozen=True, slots=True)` subclasses. The
     notation round-trips exactly: `game.parse(a.text()) == a`.
+
+    Not an ABC: the engines ask `isinstance(action, ...)` on every transition, and ABCMeta's
+    instance check costs several times the built-in one (`text` stays abstract for mypy).
     """
 
     __slots__ = ()

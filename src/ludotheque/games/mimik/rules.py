@@ -128,10 +128,10 @@ def posed_json(card: int) -> list[JSON]:
 class MimikState(State):
     """One moment of a MIMIK game. Cards are small ints (see cards.py)."""
 
-    __slots__ = ("_legal", "active", "aside", "base", "beginner", "chooser", "deck", "discard",
-                 "hands", "members", "mimik_posed", "owed", "pending_card", "phase", "players",
-                 "posed", "queue", "rng", "skip", "target", "team_mode", "team_of", "turns",
-                 "victim", "winner")
+    __slots__ = ("_legal", "_targets_of", "active", "aside", "base", "beginner", "chooser",
+                 "deck", "discard", "hands", "members", "mimik_posed", "owed", "pending_card",
+                 "phase", "players", "posed", "queue", "rng", "skip", "target", "team_mode",
+                 "team_of", "turns", "victim", "winner")
 
     rng: Rng
     players: int
@@ -162,6 +162,9 @@ class MimikState(State):
     # The last list of legal actions given, until the next action: an action taken from it
     # (the very object) is known to be legal without listing the plays again in apply().
     _legal: list[Action] | None
+    # The targets of one listing of plays (Sabotage, Half and Reverse share them); set to
+    # None when a listing starts.
+    _targets_of: list[tuple[int, int, int]] | None
 
     # -- building ---------------------------------------------------------------------------------
     def _setup_teams(self) -> None:
@@ -211,6 +214,7 @@ class MimikState(State):
         self.turns = 0
         self.winner = -1
         self._legal = None
+        self._targets_of = None
         events: list[Event] = []
         for seat in range(players):
             # MK-3: 5 cards each; a second MIMIK goes back and is replaced (in _draw).
@@ -252,6 +256,7 @@ class MimikState(State):
         self.turns = 0
         self.winner = -1
         self._legal = None
+        self._targets_of = None
         events: list[Event] = []
         for seat in range(1, players):
             self._draw(seat, HAND_SIZE, events)  # MK-3
@@ -288,6 +293,7 @@ class MimikState(State):
         if seat not in self.to_act():
             return []
         # Listed anew on every call (a scenario may have changed the state by hand since).
+        self._targets_of = None
         phase = self.phase
         if phase == PLAY:
             legal = self._turn_actions(seat)
@@ -393,12 +399,20 @@ class MimikState(State):
 
     def _targets(self, seat: int) -> list[tuple[int, int, int]]:
         """(owner, index, value) of every posed Value card `seat`'s Action may target."""
+        out = self._targets_of
+        if out is not None:
+            return out
         out = []
-        for owner in range(self.players):
-            for i, card in enumerate(self.posed[owner]):
+        team_of = self.team_of
+        side = team_of[seat]
+        for owner, pile in enumerate(self.posed):
+            foreign = team_of[owner] != side
+            for i, card in enumerate(pile):
                 value = card & 15
-                if value != NO_VALUE and not self._protected(card, owner, seat):
+                # MK-27 (as in _protected): another side's posed MIMIK is never a target.
+                if value != NO_VALUE and not (foreign and (card >> 4) & 63 == MIMIK):
                     out.append((owner, i, value))
+        self._targets_of = out
         return out
 
     def _action_plays(self, seat: int, card: int, hand: list[int], index: int,
@@ -506,6 +520,7 @@ class MimikState(State):
     # -- the transition ---------------------------------------------------------------------------
     def why_illegal(self, seat: int, action: Action) -> str | None:
         # Only the plays of the card concerned are generated: apply() stays cheap.
+        self._targets_of = None
         phase = self.phase
         if phase == PLAY:
             hand = self.hands[seat]
@@ -539,6 +554,7 @@ class MimikState(State):
 
     def _apply(self, seat: int, action: Action) -> list[Event]:
         self._legal = None
+        self._targets_of = None
         events: list[Event] = []
         phase = self.phase
         if phase == PLAY:
@@ -954,6 +970,7 @@ class MimikState(State):
                 pool[spare] = MIMIK
         out.deck = pool
         out._legal = None
+        out._targets_of = None
         out.rng = rng.fork()  # the future order of shuffles is hidden too
         return out
 
@@ -985,6 +1002,7 @@ class MimikState(State):
         out.turns = self.turns
         out.winner = self.winner
         out._legal = self._legal
+        out._targets_of = None
         return out
 
     def to_json(self) -> dict[str, JSON]:
@@ -1039,5 +1057,6 @@ class MimikState(State):
         out.turns = int(data["turns"])
         out.winner = int(data["winner"])
         out._legal = None
+        out._targets_of = None
         return out
 
