@@ -12,7 +12,7 @@ import json
 import sys
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import FrozenInstanceError, dataclass
 from importlib import resources
 from importlib.util import find_spec
 from typing import TYPE_CHECKING, Any, ClassVar, Self
@@ -37,11 +37,14 @@ JSON = Any  # a value made of dict, list, str, int, float, bool and None only
 Seat = int
 
 
-class Action(ABC):
+class Action:
     """An immutable, hashable decision with a text notation.
 
     Games define their actions as `@dataclass(frozen=True, slots=True)` subclasses. The
     notation round-trips exactly: `game.parse(a.text()) == a`.
+
+    Not an ABC: the engines ask `isinstance(action, ...)` on every transition, and ABCMeta's
+    instance check costs several times the built-in one (`text` stays abstract for mypy).
     """
 
     __slots__ = ()
@@ -53,18 +56,55 @@ class Action(ABC):
         return self.text()
 
 
-@dataclass(frozen=True, slots=True, eq=True)
 class Event:
     """Something that happened, in order: a card revealed, a piece captured, a rule applied.
 
     `to` names the seats allowed to see it (None: everyone, spectators included); a public
     event never carries hidden information. `ruling` cites the ruling id that was applied.
+
+    Immutable like a frozen dataclass (equal when its four fields are), written by hand: the
+    engines make several events an action, and a frozen dataclass's `__init__` (one
+    `object.__setattr__` a field) was a tenth of a random playout's time.
     """
 
+    __slots__ = ("data", "kind", "ruling", "to")
+
     kind: str
-    data: Mapping[str, JSON] = field(default_factory=dict)
-    to: tuple[Seat, ...] | None = None
-    ruling: str | None = None
+    data: Mapping[str, JSON]
+    to: tuple[Seat, ...] | None
+    ruling: str | None
+
+    def __init__(self, kind: str, data: Mapping[str, JSON] | None = None,
+                 to: tuple[Seat, ...] | None = None, ruling: str | None = None) -> None:
+        _set_kind(self, kind)
+        _set_data(self, {} if data is None else data)
+        _set_to(self, to)
+        _set_ruling(self, ruling)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise FrozenInstanceError(f"cannot assign to field {name!r}")
+
+    def __delattr__(self, name: str) -> None:
+        raise FrozenInstanceError(f"cannot delete field {name!r}")
+
+    def _fields(self) -> tuple[object, ...]:
+        return (self.kind, self.data, self.to, self.ruling)
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        assert isinstance(other, Event)
+        return self._fields() == other._fields()
+
+    def __hash__(self) -> int:
+        return hash(self._fields())
+
+    def __repr__(self) -> str:
+        return (f"Event(kind={self.kind!r}, data={self.data!r}, to={self.to!r}, "
+                f"ruling={self.ruling!r})")
+
+    def __reduce__(self) -> tuple[type[Event], tuple[object, ...]]:
+        return (Event, self._fields())
 
     def visible_to(self, seat: Seat | None) -> bool:
         return self.to is None or (seat is not None and seat in self.to)
@@ -86,6 +126,13 @@ class Event:
             to=tuple(to) if to is not None else None,
             ruling=data.get("ruling"),
         )
+
+
+# The slots' own setters: how __init__ writes the fields of an otherwise read-only Event.
+_set_kind = Event.__dict__["kind"].__set__
+_set_data = Event.__dict__["data"].__set__
+_set_to = Event.__dict__["to"].__set__
+_set_ruling = Event.__dict__["ruling"].__set__
 
 
 @dataclass(frozen=True, slots=True)

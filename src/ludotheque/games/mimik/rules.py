@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 from bisect import insort
 from collections.abc import Mapping
+from functools import cache
 from typing import Any, Self
 
 from ludotheque.core.game import JSON, Action, Event, Result, State
@@ -77,6 +78,26 @@ _PLAY_CARD: dict[type, int] = {
 }
 
 
+# The plays and decisions, made once and shared (actions are immutable values): a random
+# playout lists about 20 actions a decision, and building each anew was a third of its time.
+_POSE = {card: Pose(card) for card in (*range(1, 11), MIMIK)}
+_DISCARD = {card: Discard(card) for card in NAMES}
+_COPY = {value: Copy(value) for value in range(12)}
+_PAUSE = Pause()
+_TSUNAMI = Tsunami()
+_sabotage = cache(Sabotage)
+_half = cache(Half)
+_reverse = cache(Reverse)
+_swap = cache(Swap)
+_discard_two = cache(DiscardTwo)
+_pickpocket = cache(Pickpocket)
+_swap_score = cache(SwapScore)
+_copy_action = cache(CopyAction)
+_take = cache(Take)
+_keep = cache(Keep)
+_drop = cache(Drop)
+
+
 def card_of(play: Play) -> int:
     """The card a play uses from the hand."""
     if isinstance(play, Pose):
@@ -107,10 +128,10 @@ def posed_json(card: int) -> list[JSON]:
 class MimikState(State):
     """One moment of a MIMIK game. Cards are small ints (see cards.py)."""
 
-    __slots__ = ("active", "aside", "base", "beginner", "chooser", "deck", "discard", "hands",
-                 "members", "mimik_posed", "owed", "pending_card", "phase", "players", "posed",
-                 "queue", "rng", "skip", "target", "team_mode", "team_of", "turns", "victim",
-                 "winner")
+    __slots__ = ("_legal", "_targets_of", "active", "aside", "base", "beginner", "chooser",
+                 "deck", "discard", "hands", "members", "mimik_posed", "owed", "pending_card",
+                 "phase", "players", "posed", "queue", "rng", "skip", "target", "team_mode",
+                 "team_of", "turns", "victim", "winner")
 
     rng: Rng
     players: int
@@ -138,6 +159,12 @@ class MimikState(State):
     winner: int
     team_of: tuple[int, ...]
     members: tuple[tuple[int, ...], ...]
+    # The last list of legal actions given, until the next action: an action taken from it
+    # (the very object) is known to be legal without listing the plays again in apply().
+    _legal: list[Action] | None
+    # The targets of one listing of plays (Sabotage, Half and Reverse share them); set to
+    # None when a listing starts.
+    _targets_of: list[tuple[int, int, int]] | None
 
     # -- building ---------------------------------------------------------------------------------
     def _setup_teams(self) -> None:
@@ -186,6 +213,8 @@ class MimikState(State):
         self.aside = []
         self.turns = 0
         self.winner = -1
+        self._legal = None
+        self._targets_of = None
         events: list[Event] = []
         for seat in range(players):
             # MK-3: 5 cards each; a second MIMIK goes back and is replaced (in _draw).
@@ -226,6 +255,8 @@ class MimikState(State):
         self.aside = []
         self.turns = 0
         self.winner = -1
+        self._legal = None
+        self._targets_of = None
         events: list[Event] = []
         for seat in range(1, players):
             self._draw(seat, HAND_SIZE, events)  # MK-3
@@ -259,35 +290,50 @@ class MimikState(State):
         return (self.active,)
 
     def legal_actions(self, seat: int) -> list[Action]:
+        if seat not in self.to_act():
+            return []
+        # Listed anew on every call (a scenario may have changed the state by hand since).
+        self._targets_of = None
         phase = self.phase
         if phase == PLAY:
-            if seat != self.active:
-                return []
-            return self._turn_actions(seat)
-        if phase == PICK:
-            if seat != self.active:
-                return []
-            return self._pick_actions(seat)
-        if phase == DROP:
-            if seat != self.chooser:
-                return []
-            return [Drop(i) for i in self._drop_choices(seat)]
-        return []
+            legal = self._turn_actions(seat)
+        elif phase == PICK:
+            legal = self._pick_actions(seat)
+        else:
+            legal = [_drop(i) for i in self._drop_choices(seat)]
+        self._legal = legal
+        return legal[:]  # the caller's own copy: the kept list must not change
+
+    def apply(self, seat: int, action: Action) -> list[Event]:
+        # An action from the last legal list (the object itself, as a bot or a playout passes
+        # it back) is legal: no second listing. Anything else goes through State.apply's
+        # checks (why_illegal), which refuse an illegal action without a change.
+        legal = self._legal
+        if legal is not None and seat in self.to_act():
+            for a in legal:
+                if a is action:
+                    return self._apply(seat, action)
+        return super().apply(seat, action)
 
     def _turn_actions(self, seat: int) -> list[Action]:
         hand = self.hands[seat]
         out: list[Action] = []
         score = self.score(seat)
+        room = self.target - score
         previous = -1
         for i, card in enumerate(hand):
             if card != previous:
-                out.extend(self._plays(seat, card, hand, i, score))
+                if card <= 10:  # MK-12, MK-8 (as in _plays, without building a list)
+                    if card <= room:
+                        out.append(_POSE[card])
+                else:
+                    out.extend(self._plays(seat, card, hand, i, score))
             previous = card
         # MK-11: discarding a card face up is always allowed (and forced when nothing plays).
         previous = -1
         for card in hand:
             if card != previous:
-                out.append(Discard(card))
+                out.append(_DISCARD[card])
             previous = card
         return out
 
@@ -304,8 +350,8 @@ class MimikState(State):
             # MK-21: play the stolen card at once as this turn's play (all rules apply) ...
             # (MK-13: judged with the card out of the victim's hand: a stolen Pickpocket
             # cannot aim at a victim it left with no card.)
-            out.extend(Take(play) for play in self._plays(seat, card, hand, -1, score,
-                                                          self.victim))
+            out.extend(_take(play) for play in self._plays(seat, card, hand, -1, score,
+                                                           self.victim))
             # ... or keep it and discard another card of the hand.
             other = -1
             for mine in hand:
@@ -314,7 +360,7 @@ class MimikState(State):
                 other = mine
                 if card == MIMIK and holds_mimik and mine != MIMIK:
                     continue  # MK-25: one MIMIK in hand: keeping a second means letting one go
-                out.append(Keep(card, mine))
+                out.append(_keep(card, mine))
         return out
 
     def _plays(self, seat: int, card: int, hand: list[int], index: int, score: int,
@@ -324,11 +370,11 @@ class MimikState(State):
         target = self.target
         if card <= 10:
             # MK-12 and MK-8: a Value card is posed unless it takes its owner above the target.
-            return [Pose(card)] if score + card <= target else []
+            return [_POSE[card]] if score + card <= target else []
         if card == MIMIK:
             if self.mimik_posed[seat]:
                 # MK-25: after posing a MIMIK, a later one is a Value 5 for this player.
-                return [Pose(MIMIK)] if score + 5 <= target else []
+                return [_POSE[MIMIK]] if score + 5 <= target else []
             return self._copies(seat, hand, index, score, robbed)
         return list(self._action_plays(seat, card, hand, index, score, robbed))
 
@@ -344,21 +390,29 @@ class MimikState(State):
         top = self.discard[-1] if self.discard else 0
         if 1 <= top <= 10:
             values.add(top)
-        out: list[Play] = [Copy(v) for v in sorted(values) if score + v <= self.target]  # MK-8
+        out: list[Play] = [_COPY[v] for v in sorted(values) if score + v <= self.target]  # MK-8
         if 11 <= top <= 19:
-            out.extend(CopyAction(p)
+            out.extend(_copy_action(p)
                        for p in self._action_plays(seat, top, hand, index, score, robbed))
         # MK-28: with nothing to copy, the list is empty and the MIMIK cannot be played.
         return out
 
     def _targets(self, seat: int) -> list[tuple[int, int, int]]:
         """(owner, index, value) of every posed Value card `seat`'s Action may target."""
+        out = self._targets_of
+        if out is not None:
+            return out
         out = []
-        for owner in range(self.players):
-            for i, card in enumerate(self.posed[owner]):
+        team_of = self.team_of
+        side = team_of[seat]
+        for owner, pile in enumerate(self.posed):
+            foreign = team_of[owner] != side
+            for i, card in enumerate(pile):
                 value = card & 15
-                if value != NO_VALUE and not self._protected(card, owner, seat):
+                # MK-27 (as in _protected): another side's posed MIMIK is never a target.
+                if value != NO_VALUE and not (foreign and (card >> 4) & 63 == MIMIK):
                     out.append((owner, i, value))
+        self._targets_of = out
         return out
 
     def _action_plays(self, seat: int, card: int, hand: list[int], index: int,
@@ -369,17 +423,17 @@ class MimikState(State):
         my_team = self.team_of[seat]
         if card == SABOTAGE:
             # MK-15: any posed Value card, the player's own included.
-            return [Sabotage(o, i) for o, i, _ in self._targets(seat)]
+            return [_sabotage(o, i) for o, i, _ in self._targets(seat)]
         if card == HALF:
             # MK-19: halving only lowers a score, so MK-8 never forbids it.
-            return [Half(o, i) for o, i, _ in self._targets(seat)]
+            return [_half(o, i) for o, i, _ in self._targets(seat)]
         if card == REVERSE:
             out_r: list[ActionPlay] = []
             for o, i, v in self._targets(seat):
                 # MK-8: reversing a card of one's own side must not overshoot.
                 if self.team_of[o] == my_team and score - v + (11 - v) > target:
                     continue
-                out_r.append(Reverse(o, i))
+                out_r.append(_reverse(o, i))
             return out_r
         if card == SWAP:
             out_s: list[ActionPlay] = []
@@ -398,10 +452,10 @@ class MimikState(State):
                     # MK-8: the side's score after the swap (a swap with the partner keeps it).
                     after = score if self.team_of[o] == my_team else score - v + w
                     if after <= target:
-                        out_s.append(Swap(i, o, j))
+                        out_s.append(_swap(i, o, j))
             return out_s
         if card == PAUSE:
-            return [Pause()]
+            return [_PAUSE]
         if card == DISCARD_TWO:
             # MK-20: two cards of the hand (the Discard x2 itself excluded).
             rest = hand[:index] + hand[index + 1:] if index >= 0 else hand
@@ -412,7 +466,7 @@ class MimikState(State):
                     pair = (rest[a], rest[b])
                     if pair not in seen:
                         seen.add(pair)
-                        pairs.append(DiscardTwo(*pair))
+                        pairs.append(_discard_two(*pair))
             return pairs
         if card == PICKPOCKET:
             # MK-21, MK-13: another player's non-empty hand (a robbed hand counted without the
@@ -421,7 +475,7 @@ class MimikState(State):
             left = len(hand) - (1 if index >= 0 else 0)
             if left < 1:
                 return []
-            return [Pickpocket(v) for v in range(self.players)
+            return [_pickpocket(v) for v in range(self.players)
                     if v != seat and len(self.hands[v]) > (v == robbed)]
         if card == SWAP_SCORE:
             out_ss: list[ActionPlay] = []
@@ -431,14 +485,14 @@ class MimikState(State):
                     continue
                 theirs_score = self.team_score(team) - self._mimik_points(seats)
                 if theirs_score + keep_mine <= target:  # MK-8
-                    out_ss.append(SwapScore(seats[0]))
+                    out_ss.append(_swap_score(seats[0]))
             return out_ss
         if card == TSUNAMI:
             # MK-23: playable when it hits at least one posed card of another player ("Tous
             # les autres joueurs": a partner too; MK-27 spares only the other sides' MIMIKs).
             for owner in range(self.players):
                 if owner != seat and self._drop_choices(owner, seat):
-                    return [Tsunami()]
+                    return [_TSUNAMI]
             return []
         raise AssertionError(f"not an Action card: {card}")
 
@@ -466,6 +520,7 @@ class MimikState(State):
     # -- the transition ---------------------------------------------------------------------------
     def why_illegal(self, seat: int, action: Action) -> str | None:
         # Only the plays of the card concerned are generated: apply() stays cheap.
+        self._targets_of = None
         phase = self.phase
         if phase == PLAY:
             hand = self.hands[seat]
@@ -498,6 +553,8 @@ class MimikState(State):
         return "the game is over"
 
     def _apply(self, seat: int, action: Action) -> list[Event]:
+        self._legal = None
+        self._targets_of = None
         events: list[Event] = []
         phase = self.phase
         if phase == PLAY:
@@ -912,6 +969,8 @@ class MimikState(State):
                 insort(hand, pool[spare])
                 pool[spare] = MIMIK
         out.deck = pool
+        out._legal = None
+        out._targets_of = None
         out.rng = rng.fork()  # the future order of shuffles is hidden too
         return out
 
@@ -942,6 +1001,8 @@ class MimikState(State):
         out.aside = []  # empty between two actions
         out.turns = self.turns
         out.winner = self.winner
+        out._legal = self._legal
+        out._targets_of = None
         return out
 
     def to_json(self) -> dict[str, JSON]:
@@ -995,5 +1056,7 @@ class MimikState(State):
         out.aside = []  # empty between two actions
         out.turns = int(data["turns"])
         out.winner = int(data["winner"])
+        out._legal = None
+        out._targets_of = None
         return out
 

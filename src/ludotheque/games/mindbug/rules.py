@@ -369,6 +369,18 @@ class MindbugState(State):
         raise AssertionError(f"not a decision: {tag}")
 
     # -- the transition ---------------------------------------------------------------------
+    def apply(self, seat: int, action: Action) -> list[Event]:
+        # An action from the options of the decision on top (the object itself, as a bot or a
+        # playout passes it back from legal_actions) is legal: no copy of the list and no
+        # comparison. Anything else goes through State.apply's checks, which refuse an
+        # illegal action without a change.
+        opts = self._opts
+        if opts is not None and opts[0] == seat and self.winner == NONE and self.stack:
+            for a in opts[1]:
+                if a is action:
+                    return self._apply(seat, action)
+        return super().apply(seat, action)
+
     def _apply(self, seat: int, action: Action) -> list[Event]:
         ev: list[Event] = []
         task = self.stack.pop()
