@@ -214,6 +214,10 @@ def test_one_account_links_both_and_unlinks(site: Site) -> None:
     refused = link(other, "google", "g-amb", "Ambroise G")
     assert refused.status_code == 400 and "Google" in message(refused)
     assert site.rows() == before
+    # One identity per provider and account: a second Google account is not linked.
+    second = link(person, "google", "g-amb-2", "Ambroise bis")
+    assert second.status_code == 400 and "Google" in message(second)
+    assert who(person)["sign_in_with"] == ["google", "discord"]
     # Unlinked, Discord no longer signs in to this account (it would make a new one).
     assert person.http.post("/auth/discord/unlink").status_code == 303
     assert who(person)["sign_in_with"] == ["google"]
@@ -329,3 +333,24 @@ def test_failed_callbacks_count_like_wrong_passwords(tmp_path: Path) -> None:
         person.close()
     finally:
         limited.stop()
+
+
+def test_a_guest_has_no_account_to_link(site: Site) -> None:
+    guest = Player(site.server).guest("Passant")
+    before = site.rows()
+    r = guest.http.post("/auth/google/link")
+    assert r.status_code == 400 and "invit" in message(r)
+    assert site.rows() == before
+    guest.close()
+
+
+def test_a_provider_that_does_not_answer_is_a_page(site: Site, browser: Player) -> None:
+    callback = at_provider(to_provider(browser, browser.http.get("/auth/discord")),
+                           "d-away", "Absent")
+    site.discord.stop()
+    try:
+        r = browser.http.get(callback)
+    finally:
+        site.discord.start()
+    assert r.status_code == 400 and "Discord" in message(r)
+    assert "d-away" not in [s for _, s, _ in site.rows()[1]]
