@@ -264,6 +264,7 @@ def test_wrong_state_replayed_code_error_and_denial_each_refused(site: Site) -> 
     assert denied.status_code == 400 and "Discord" in message(denied)
     assert denied.text != failed.text
     assert site.rows() == before
+    assert person.http.get("/account/export").status_code == 303  # signed in as nobody
     person.close()
     stranger.close()
 
