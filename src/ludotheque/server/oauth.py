@@ -24,11 +24,11 @@ import asyncio
 import logging
 import re
 import time
+import warnings
 from typing import TYPE_CHECKING, Any
 
 import httpx
-from authlib.integrations.starlette_client import OAuth, OAuthError
-from authlib.integrations.starlette_client.apps import StarletteOAuth2App
+from authlib.deprecate import AuthlibDeprecationWarning
 from joserfc.errors import JoseError
 from starlette.requests import Request
 from starlette.responses import RedirectResponse, Response
@@ -41,6 +41,14 @@ from .accounts import address, safe_next
 from .auth import NAME_MAX, clean_name
 from .limits import RateLimited
 from .oauth_config import Provider
+
+with warnings.catch_warnings():
+    # Authlib 1.x talks through httpx and says at every start that it would rather have
+    # httpx2 (pyproject keeps Authlib below 2, where that changes): not for operators' logs.
+    warnings.filterwarnings("ignore", category=AuthlibDeprecationWarning,
+                            message="The httpx module is deprecated")
+    from authlib.integrations.starlette_client import OAuth, OAuthError
+    from authlib.integrations.starlette_client.apps import StarletteOAuth2App
 
 if TYPE_CHECKING:
     from .app import Site
