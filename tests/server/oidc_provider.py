@@ -17,9 +17,11 @@ the next id_tokens wrong in one way (key, issuer, audience, nonce) as a forger w
 from __future__ import annotations
 
 import secrets
+import sqlite3
 import threading
 import time
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 from urllib.parse import urlencode
 
@@ -46,7 +48,7 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from starlette.routing import Route
 
-from .live import free_port
+from .live import LiveServer, free_port
 
 
 @dataclass(frozen=True)
@@ -229,10 +231,10 @@ class Server(AuthorizationServer):  # type: ignore[misc]
 class Provider:
     """One provider on its own port, with its clients, codes and tokens in memory."""
 
-    def __init__(self, kind: str = "oidc") -> None:
+    def __init__(self, kind: str = "oidc", host: str = "127.0.0.1") -> None:
         self.kind = kind
         self.port = free_port()
-        self.url = f"http://127.0.0.1:{self.port}"
+        self.url = f"http://{host}:{self.port}"
         self.scope = "openid profile" if kind == "oidc" else "identify"
         self.key = RSAKey.generate_key(2048, parameters={"kid": "k1"}, private=True)
         self.forged = RSAKey.generate_key(2048, parameters={"kid": "k1"}, private=True)
@@ -343,3 +345,46 @@ class Provider:
         if self._uvicorn is not None and self._thread is not None:
             self._uvicorn.should_exit = True
             self._thread.join(10)
+
+
+GOOGLE_ID, GOOGLE_SECRET = "ludo-google", "google-secret-for-tests"
+DISCORD_ID, DISCORD_SECRET = "ludo-discord", "discord-secret-for-tests"
+
+
+class OAuthSite:
+    """A real `ludo serve` (LiveServer) with both providers on, and the providers (on
+    `provider_host`: `localhost` makes them another site than 127.0.0.1 for a browser)."""
+
+    def __init__(self, folder: Path, limits: dict[str, str] | None = None,
+                 provider_host: str = "127.0.0.1") -> None:
+        self.google = Provider("oidc", provider_host).start()
+        self.discord = Provider("oauth2", provider_host).start()
+        port = free_port()
+        url = f"http://127.0.0.1:{port}"
+        self.google.add_client(GOOGLE_ID, GOOGLE_SECRET, f"{url}/auth/google/callback")
+        self.discord.add_client(DISCORD_ID, DISCORD_SECRET, f"{url}/auth/discord/callback")
+        args = ("--oauth-google-client-id", GOOGLE_ID,
+                "--oauth-google-client-secret", GOOGLE_SECRET,
+                "--oauth-discord-client-id", DISCORD_ID,
+                "--oauth-discord-client-secret", DISCORD_SECRET,
+                "--public-url", url,
+                *[f"--oauth-endpoint={e}" for e in self.google.endpoints("google")],
+                *[f"--oauth-endpoint={e}" for e in self.discord.endpoints("discord")])
+        self.db = folder / "site.sqlite3"
+        self.server = LiveServer(self.db, port=port, limits=limits, args=args).start()
+
+    def provider(self, name: str) -> Provider:
+        return self.google if name == "google" else self.discord
+
+    def stop(self) -> None:
+        self.server.stop()
+        self.google.stop()
+        self.discord.stop()
+
+    def rows(self) -> tuple[int, list[tuple[str, str, str]]]:
+        """(how many players, every identity as (provider, subject, player))."""
+        with sqlite3.connect(self.db) as conn:
+            players = conn.execute("SELECT count(*) FROM players").fetchone()[0]
+            found = conn.execute("SELECT provider, subject, player_id FROM identities "
+                                 "ORDER BY id").fetchall()
+        return int(players), [tuple(r) for r in found]

@@ -5,7 +5,6 @@ over HTTP as it would from Google and Discord."""
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Iterator
 from pathlib import Path
 from urllib.parse import parse_qs, quote, urlsplit, urlunsplit
@@ -13,59 +12,19 @@ from urllib.parse import parse_qs, quote, urlsplit, urlunsplit
 import httpx
 import pytest
 
-from .live import LiveServer, Player, free_port
-from .oidc_provider import Provider
-
-GOOGLE_ID, GOOGLE_SECRET = "ludo-google", "google-secret-for-tests"
-DISCORD_ID, DISCORD_SECRET = "ludo-discord", "discord-secret-for-tests"
-
-
-class Site:
-    """A site with both providers on, and the providers."""
-
-    def __init__(self, folder: Path, limits: dict[str, str] | None = None) -> None:
-        self.google = Provider("oidc").start()
-        self.discord = Provider("oauth2").start()
-        port = free_port()
-        url = f"http://127.0.0.1:{port}"
-        self.google.add_client(GOOGLE_ID, GOOGLE_SECRET, f"{url}/auth/google/callback")
-        self.discord.add_client(DISCORD_ID, DISCORD_SECRET, f"{url}/auth/discord/callback")
-        args = ("--oauth-google-client-id", GOOGLE_ID,
-                "--oauth-google-client-secret", GOOGLE_SECRET,
-                "--oauth-discord-client-id", DISCORD_ID,
-                "--oauth-discord-client-secret", DISCORD_SECRET,
-                "--public-url", url,
-                *[f"--oauth-endpoint={e}" for e in self.google.endpoints("google")],
-                *[f"--oauth-endpoint={e}" for e in self.discord.endpoints("discord")])
-        self.db = folder / "site.sqlite3"
-        self.server = LiveServer(self.db, port=port, limits=limits, args=args).start()
-
-    def provider(self, name: str) -> Provider:
-        return self.google if name == "google" else self.discord
-
-    def stop(self) -> None:
-        self.server.stop()
-        self.google.stop()
-        self.discord.stop()
-
-    def rows(self) -> tuple[int, list[tuple[str, str, str]]]:
-        """(how many players, every identity as (provider, subject, player))."""
-        with sqlite3.connect(self.db) as conn:
-            players = conn.execute("SELECT count(*) FROM players").fetchone()[0]
-            found = conn.execute("SELECT provider, subject, player_id FROM identities "
-                                 "ORDER BY id").fetchall()
-        return int(players), [tuple(r) for r in found]
+from .live import LiveServer, Player
+from .oidc_provider import OAuthSite
 
 
 @pytest.fixture(scope="module")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
-    found = Site(tmp_path_factory.mktemp("oauth"))
+def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[OAuthSite]:
+    found = OAuthSite(tmp_path_factory.mktemp("oauth"))
     yield found
     found.stop()
 
 
 @pytest.fixture
-def browser(site: Site) -> Iterator[Player]:
+def browser(site: OAuthSite) -> Iterator[Player]:
     person = Player(site.server)
     yield person
     person.close()
@@ -127,7 +86,7 @@ def with_query(url: str, **changes: str) -> str:
                                                      for k, v in query.items())))
 
 
-def test_login_page_offers_the_providers_that_are_on(site: Site, browser: Player,
+def test_login_page_offers_the_providers_that_are_on(site: OAuthSite, browser: Player,
                                                      server: LiveServer) -> None:
     page = browser.http.get("/login?next=/daily").text
     assert 'href="/auth/google?next=/daily"' in page
@@ -138,7 +97,7 @@ def test_login_page_offers_the_providers_that_are_on(site: Site, browser: Player
     assert httpx.get(f"{server.url}/auth/google").status_code == 404
 
 
-def test_the_redirect_carries_state_pkce_s256_and_a_nonce(site: Site, browser: Player) -> None:
+def test_the_redirect_carries_state_pkce_s256_and_a_nonce(site: OAuthSite, browser: Player) -> None:
     for name in ("google", "discord"):
         authorize = to_provider(browser, browser.http.get(f"/auth/{name}"))
         query = {k: v[0] for k, v in parse_qs(urlsplit(authorize).query).items()}
@@ -149,7 +108,7 @@ def test_the_redirect_carries_state_pkce_s256_and_a_nonce(site: Site, browser: P
         assert ("nonce" in query) == (name == "google")  # OpenID Connect only
 
 
-def test_first_sign_in_asks_a_name_then_signs_in_again_without(site: Site) -> None:
+def test_first_sign_in_asks_a_name_then_signs_in_again_without(site: OAuthSite) -> None:
     first = Player(site.server)
     Player(site.server).http.post("/register", data={"name": "Déjà", "password": "x" * 10})
     players, identities = site.rows()
@@ -183,7 +142,7 @@ def test_first_sign_in_asks_a_name_then_signs_in_again_without(site: Site) -> No
         person.close()
 
 
-def test_discord_signs_in_through_its_user_endpoint(site: Site, browser: Player) -> None:
+def test_discord_signs_in_through_its_user_endpoint(site: OAuthSite, browser: Player) -> None:
     r = sign_in(browser, "discord", "80351110224678912", "Nelly")
     assert r.status_code == 303 and r.headers["location"] == "/auth/name"
     assert 'value="Nelly"' in browser.http.get("/auth/name").text
@@ -191,7 +150,7 @@ def test_discord_signs_in_through_its_user_endpoint(site: Site, browser: Player)
     assert who(browser)["sign_in_with"] == ["discord"]
 
 
-def test_one_account_links_both_and_unlinks(site: Site) -> None:
+def test_one_account_links_both_and_unlinks(site: OAuthSite) -> None:
     person = Player(site.server)
     assert person.http.post("/register", data={"name": "Ambroise",
                                                "password": "long enough"}).status_code == 303
@@ -227,7 +186,7 @@ def test_one_account_links_both_and_unlinks(site: Site) -> None:
         p.close()
 
 
-def test_the_last_way_in_is_not_unlinked(site: Site, browser: Player) -> None:
+def test_the_last_way_in_is_not_unlinked(site: OAuthSite, browser: Player) -> None:
     sign_in(browser, "google", "g-only", "Seule")
     assert choose_name(browser, "Seule").status_code == 303
     refused = browser.http.post("/auth/google/unlink")
@@ -235,7 +194,7 @@ def test_the_last_way_in_is_not_unlinked(site: Site, browser: Player) -> None:
     assert who(browser)["sign_in_with"] == ["google"]
 
 
-def test_wrong_state_replayed_code_error_and_denial_each_refused(site: Site) -> None:
+def test_wrong_state_replayed_code_error_and_denial_each_refused(site: OAuthSite) -> None:
     person = Player(site.server)
     before = site.rows()
     # A state that is not this browser's (forged, or from another browser's flow).
@@ -272,7 +231,7 @@ def test_wrong_state_replayed_code_error_and_denial_each_refused(site: Site) -> 
 @pytest.mark.parametrize(("tamper", "why"), [
     ("key", "bad_signature"), ("issuer", "'iss'"), ("audience", "'aud'"),
     ("nonce", "'nonce'")])
-def test_an_id_token_that_does_not_check_out_signs_nobody_in(site: Site, browser: Player,
+def test_an_id_token_that_does_not_check_out_signs_nobody_in(site: OAuthSite, browser: Player,
                                                             tamper: str, why: str) -> None:
     before = site.rows()
     logged = site.server.log.read_text().count(why)
@@ -289,7 +248,7 @@ def test_an_id_token_that_does_not_check_out_signs_nobody_in(site: Site, browser
 
 @pytest.mark.parametrize("target", ["https://evil.example/", "//evil.example/x",
                                     "/\\evil.example", "javascript:alert(1)"])
-def test_next_never_leaves_the_site(site: Site, target: str) -> None:
+def test_next_never_leaves_the_site(site: OAuthSite, target: str) -> None:
     known, new = Player(site.server), Player(site.server)
     sign_in(known, "discord", "d-next", "Nico")
     choose_name(known, "Nico")
@@ -304,7 +263,7 @@ def test_next_never_leaves_the_site(site: Site, target: str) -> None:
     new.close()
 
 
-def test_deleting_the_account_forgets_its_identities(site: Site, browser: Player) -> None:
+def test_deleting_the_account_forgets_its_identities(site: OAuthSite, browser: Player) -> None:
     sign_in(browser, "google", "g-gone", "Partie")
     choose_name(browser, "Partie")
     assert ("google", "g-gone") in [(p, s) for p, s, _ in site.rows()[1]]
@@ -317,7 +276,7 @@ def test_deleting_the_account_forgets_its_identities(site: Site, browser: Player
 
 
 def test_failed_callbacks_count_like_wrong_passwords(tmp_path: Path) -> None:
-    limited = Site(tmp_path, limits={"login_address": "3 per 5 minute",
+    limited = OAuthSite(tmp_path, limits={"login_address": "3 per 5 minute",
                                      "register_address": "100 per hour"})
     try:
         person = Player(limited.server)
@@ -336,7 +295,7 @@ def test_failed_callbacks_count_like_wrong_passwords(tmp_path: Path) -> None:
         limited.stop()
 
 
-def test_a_guest_has_no_account_to_link(site: Site) -> None:
+def test_a_guest_has_no_account_to_link(site: OAuthSite) -> None:
     guest = Player(site.server).guest("Passant")
     before = site.rows()
     r = guest.http.post("/auth/google/link")
@@ -345,7 +304,7 @@ def test_a_guest_has_no_account_to_link(site: Site) -> None:
     guest.close()
 
 
-def test_a_provider_that_does_not_answer_is_a_page(site: Site, browser: Player) -> None:
+def test_a_provider_that_does_not_answer_is_a_page(site: OAuthSite, browser: Player) -> None:
     callback = at_provider(to_provider(browser, browser.http.get("/auth/discord")),
                            "d-away", "Absent")
     site.discord.stop()
