@@ -862,6 +862,8 @@ def create_app(db_url: str, *, plugins: Sequence[str] = (), bot_workers: int = 2
                   bot_queue=lambda: hub.bots.pending)
     site.moderation.filter = chat_filter
     site.offer_sign_in_with(oauth or {}, public_url)
+    if oauth:
+        log.info("sign in with: %s", ", ".join(oauth))
 
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
