@@ -277,9 +277,17 @@ def test_deleting_the_account_forgets_its_identities(site: OAuthSite, browser: P
 
 def test_failed_callbacks_count_like_wrong_passwords(tmp_path: Path) -> None:
     limited = OAuthSite(tmp_path, limits={"login_address": "3 per 5 minute",
-                                     "register_address": "100 per hour"})
+                                          "register_address": "1 per hour"})
     try:
         person = Player(limited.server)
+        # A first sign-in's new account counts as a registration from its address.
+        sign_in(person, "google", "g-first", "Une")
+        assert choose_name(person, "Une").status_code == 303
+        sign_in(person, "discord", "d-second", "Deux")
+        refused = choose_name(person, "Deux")
+        assert refused.status_code == 429 and "Retry-After" in refused.headers
+        assert [s for _, s, _ in limited.rows()[1]] == ["g-first"]
+        # Sign-ins that went well count nothing against the address; failures do.
         for _ in range(3):
             r = person.http.get("/auth/google/callback?code=x&state=not-mine")
             assert r.status_code == 400
@@ -287,7 +295,7 @@ def test_failed_callbacks_count_like_wrong_passwords(tmp_path: Path) -> None:
         callback = at_provider(to_provider(person, person.http.get("/auth/google")), "g-l", "L")
         r = person.http.get(callback)
         assert r.status_code == 429 and int(r.headers["Retry-After"]) >= 1
-        assert limited.rows()[1] == []
+        assert [s for _, s, _ in limited.rows()[1]] == ["g-first"]
         # The same count as passwords: this address cannot try one either.
         assert person.http.post("/login", data={"name": "n", "password": "p"}).status_code == 429
         person.close()
