@@ -25,6 +25,7 @@ def test_a_provider_is_on_with_both_its_id_and_secret() -> None:
     google = found["google"]
     assert google.openid and google.client_id == "gid" and google.client_secret == "gs"
     assert google.issuer == "https://accounts.google.com"
+    assert google.issuers == ["https://accounts.google.com", "accounts.google.com"]
     assert google.jwks == "https://www.googleapis.com/oauth2/v3/certs"
     # An option wins over the environment.
     assert providers(env, {"google.client_id": "other"})["google"].client_id == "other"
@@ -48,6 +49,7 @@ def test_endpoints_move_but_stay_on_https_or_this_machine() -> None:
         ["google.token=http://127.0.0.1:9/token", "google.issuer=http://localhost:9"])})
     assert moved["google"].token == "http://127.0.0.1:9/token"
     assert moved["google"].issuer == "http://localhost:9"
+    assert moved["google"].issuers == ["http://localhost:9"]  # that one alone
     env = {"LUDO_OAUTH_GOOGLE_JWKS_URL": "https://keys.example/jwks"}
     assert providers(env, both)["google"].jwks == "https://keys.example/jwks"
     for bad in ("http://provider.example/token", "ftp://127.0.0.1/x", "/token"):

@@ -231,7 +231,7 @@ class SignInWith:
         if not provider.openid:
             return {}
         return {"claims_options": {
-            "iss": {"essential": True, "values": [provider.issuer]},
+            "iss": {"essential": True, "values": provider.issuers},
             "aud": {"essential": True, "values": [provider.client_id]}}}
 
     async def forget_state(self, client: StarletteOAuth2App, request: Request,

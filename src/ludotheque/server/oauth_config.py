@@ -36,6 +36,8 @@ DEFAULTS: dict[str, dict[str, str]] = {
         "issuer": "https://accounts.google.com",
     },
 }
+GOOGLE_ISSUER = DEFAULTS["google"]["issuer"]
+GOOGLE_ALSO = ("accounts.google.com",)
 PROVIDERS = tuple(DEFAULTS)
 ENDPOINTS = ("authorize", "token", "userinfo", "jwks", "issuer")
 TITLES = {"discord": "Discord", "google": "Google"}
@@ -61,6 +63,16 @@ class Provider:
     @property
     def openid(self) -> bool:
         return self.kind == "oidc"
+
+    @property
+    def issuers(self) -> list[str]:
+        """The `iss` values an id_token may carry: the issuer, and for Google's own the form
+        without a scheme that Google's documentation says its tokens may also carry."""
+        if self.issuer is None:
+            return []
+        if self.issuer == GOOGLE_ISSUER:
+            return [self.issuer, *GOOGLE_ALSO]
+        return [self.issuer]
 
 
 def secure(url: str) -> bool:
