@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import sys
 import time
 from collections.abc import Callable, Iterator
@@ -493,11 +494,27 @@ def replay_command(path: Path, lang: str, seat: int | None) -> None:
               help="permessage-deflate on the WebSocket (off: less CPU a move)")
 @click.option("--chat-filter", type=click.Path(exists=True, dir_okay=False, path_type=Path),
               default=None, help="words refused in the chat, one a line (docs/moderation.md)")
+@click.option("--oauth-discord-client-id", envvar="LUDO_OAUTH_DISCORD_CLIENT_ID", default=None,
+              help="Sign in with Discord (docs/deploy.md), with the secret below")
+@click.option("--oauth-discord-client-secret", envvar="LUDO_OAUTH_DISCORD_CLIENT_SECRET",
+              default=None, help="better given by its environment variable")
+@click.option("--oauth-google-client-id", envvar="LUDO_OAUTH_GOOGLE_CLIENT_ID", default=None,
+              help="Sign in with Google (docs/deploy.md), with the secret below")
+@click.option("--oauth-google-client-secret", envvar="LUDO_OAUTH_GOOGLE_CLIENT_SECRET",
+              default=None, help="better given by its environment variable")
+@click.option("--oauth-endpoint", "oauth_endpoints", multiple=True,
+              metavar="PROVIDER.ENDPOINT=URL",
+              help="move a provider's endpoint (authorize, token, userinfo, jwks, issuer)")
+@click.option("--public-url", envvar="LUDO_PUBLIC_URL", default=None, metavar="URL",
+              help="the site's address as players reach it (the providers' redirect URIs)")
 def serve(host: str, port: int, db: str | None, bot_workers: int,
           plugins: tuple[str, ...], limits_mode: str, log_format: str,
           metrics_token: str | None, redis_url: str | None,
           limit_items: tuple[str, ...], origins: tuple[str, ...],
-          chat_filter: Path | None, ws_compression: str) -> None:
+          chat_filter: Path | None, ws_compression: str,
+          oauth_discord_client_id: str | None, oauth_discord_client_secret: str | None,
+          oauth_google_client_id: str | None, oauth_google_client_secret: str | None,
+          oauth_endpoints: tuple[str, ...], public_url: str | None) -> None:
     """Start the site on http://HOST:PORT (Ctrl+C stops it; games resume on restart)."""
     from ludotheque.server.__main__ import limit_values, run
     from ludotheque.server.limits import Limits
@@ -513,11 +530,22 @@ def serve(host: str, port: int, db: str | None, bot_workers: int,
         allowed_origins(origins)
     except ValueError as exc:
         raise click.BadParameter(str(exc), param_hint="--origin") from None
+    from ludotheque.server.oauth_config import from_command_line
+
+    try:
+        oauth, public = from_command_line(os.environ, {
+            "discord.client_id": oauth_discord_client_id,
+            "discord.client_secret": oauth_discord_client_secret,
+            "google.client_id": oauth_google_client_id,
+            "google.client_secret": oauth_google_client_secret}, oauth_endpoints, public_url)
+    except ValueError as exc:
+        raise click.BadParameter(str(exc), param_hint="--oauth-*") from None
     console.print(f"[bold]Ludothèque[/] on http://{host}:{port}/")
     run(host, port, db, list(plugins), bot_workers, bot_delay=0.3,
         limits_on=limits_mode == "on", limit_values=values, log_format=log_format,
         metrics_token=metrics_token, redis_url=redis_url, origins=origins,
-        chat_filter=chat_filter, ws_compression=ws_compression == "on")
+        chat_filter=chat_filter, ws_compression=ws_compression == "on", oauth=oauth,
+        public_url=public)
 
 
 @main.command()

@@ -22,7 +22,7 @@ from sqlalchemy import Connection, create_engine, text
 from ludotheque import games
 from ludotheque.core import Rng
 from ludotheque.core.record import Move, Record, replay_steps
-from ludotheque.store import Store
+from ludotheque.store import Store, identities
 from ludotheque.store.db import alembic_config
 from ludotheque.store.moderation import open_reports
 
@@ -126,6 +126,11 @@ def rows_0006(conn: Connection) -> None:
                  {"at": WHEN})
 
 
+def rows_0007(conn: Connection) -> None:
+    conn.execute(text("INSERT INTO identities (provider, subject, player_id, created) "
+                      "VALUES ('google', '1094', 'p-acct', :at)"), {"at": WHEN})
+
+
 ROWS: dict[str, Callable[[Connection], None]] = {
     "0001": rows_0001,
     "0002": rows_0002,
@@ -133,6 +138,7 @@ ROWS: dict[str, Callable[[Connection], None]] = {
     "0004": rows_0004,
     "0005": rows_0005,
     "0006": rows_0006,
+    "0007": rows_0007,
 }
 
 
@@ -199,6 +205,8 @@ def check_head(url: str, since: str) -> None:
         assert aline.role == ("moderator" if since >= "0006" else "player")
         reports = [r["report"].reason for r in open_reports(store)]
         assert reports == (["rude"] if since >= "0006" else [])
+        signs_in = identities.owner(store, "google", "1094")
+        assert (signs_in is not None and signs_in.id == "p-acct") == (since >= "0007")
     finally:
         store.close()
 

@@ -21,6 +21,7 @@ from . import logs
 from .app import create_app
 from .chat_filter import ChatFilter
 from .limits import Limits
+from .oauth_config import Provider, from_command_line
 from .sockets import allowed_origins
 
 
@@ -29,7 +30,8 @@ def run(host: str, port: int, db: str | None, plugins: list[str], bot_workers: i
         limits_on: bool = True, limit_values: dict[str, str] | None = None,
         log_format: str = "text", metrics_token: str | None = None,
         redis_url: str | None = None, origins: Sequence[str] = (),
-        chat_filter: Path | None = None, ws_compression: bool = False) -> None:
+        chat_filter: Path | None = None, ws_compression: bool = False,
+        oauth: dict[str, Provider] | None = None, public_url: str | None = None) -> None:
     logs.configure(log_level, log_format)
     # Read before the site starts: a missing or unreadable list stops it with the reason.
     words = ChatFilter.from_file(chat_filter) if chat_filter is not None else None
@@ -53,7 +55,8 @@ def run(host: str, port: int, db: str | None, plugins: list[str], bot_workers: i
     app = create_app(url, plugins=plugins, bot_workers=bot_workers,
                      bot_delay=bot_delay, reports_root=reports, limits=limits,
                      metrics_token=metrics_token or os.environ.get("LUDO_METRICS_TOKEN"),
-                     redis_url=redis_url, origins=origins, chat_filter=words)
+                     redis_url=redis_url, origins=origins, chat_filter=words, oauth=oauth,
+                     public_url=public_url)
     # The collector's full passes walk every live room's states and steps; with the code
     # and data loaded now frozen out of them, and fewer young passes, a move costs less.
     gc.freeze()
@@ -98,17 +101,40 @@ def main() -> None:
                         help="permessage-deflate on the WebSocket (off: less CPU a move)")
     parser.add_argument("--chat-filter", type=Path, default=None, metavar="FILE",
                         help="words refused in the chat, one a line (docs/moderation.md)")
+    add_oauth_arguments(parser)
     args = parser.parse_args()
     try:
         values = limit_values(args.limit)
         Limits().with_values(values)
         allowed_origins(args.origin)
+        oauth, public = from_command_line(os.environ, {
+            f"{name}.{key}": getattr(args, f"oauth_{name}_{key}")
+            for name in ("discord", "google") for key in ("client_id", "client_secret")},
+            args.oauth_endpoint, args.public_url)
     except ValueError as exc:
         parser.error(str(exc))
     run(args.host, args.port, args.db, args.plugin, args.bot_workers, args.bot_delay,
         args.log_level, args.reports, limits_on=args.limits == "on", limit_values=values,
         log_format=args.log_format, metrics_token=args.metrics_token, redis_url=args.redis,
-        origins=args.origin, chat_filter=args.chat_filter)
+        origins=args.origin, chat_filter=args.chat_filter, oauth=oauth, public_url=public)
+
+
+def add_oauth_arguments(parser: argparse.ArgumentParser) -> None:
+    """Sign in with Discord or Google (docs/deploy.md): a provider is on with both its
+    client id and secret (here or in $LUDO_OAUTH_<PROVIDER>_CLIENT_ID / _SECRET)."""
+    for name in ("discord", "google"):
+        parser.add_argument(f"--oauth-{name}-client-id", default=None)
+        parser.add_argument(f"--oauth-{name}-client-secret", default=None,
+                            help=f"(better: $LUDO_OAUTH_{name.upper()}_CLIENT_SECRET, "
+                                 "which other users of the machine cannot list)")
+    parser.add_argument("--oauth-endpoint", action="append", default=[],
+                        metavar="PROVIDER.ENDPOINT=URL",
+                        help="move a provider's endpoint (authorize, token, userinfo, jwks, "
+                             "issuer), e.g. for a test provider")
+    parser.add_argument("--public-url", default=None, metavar="URL",
+                        help="the site's address as players reach it, e.g. "
+                             "https://ludo.example.org (redirect URIs; default: "
+                             "$LUDO_PUBLIC_URL, else the address of each request)")
 
 
 def limit_values(items: list[str] | tuple[str, ...]) -> dict[str, str]:

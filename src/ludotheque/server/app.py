@@ -57,6 +57,8 @@ from .i18n import LANGS, catalogue, is_one, pick, seat_label, translate
 from .limits import Limiter, Limits, RateLimited
 from .metrics import Metrics
 from .moderation import Moderation
+from .oauth import SignInWith
+from .oauth_config import Provider
 from .privacy_pages import PrivacyPages
 from .rooms import Hub, chat_message, find_lesson
 
@@ -247,6 +249,12 @@ class Site:
         self.moderation = Moderation(self)
         self.env = Environment(loader=PackageLoader("ludotheque.web", "templates"),
                                autoescape=select_autoescape(["html"]))
+        self.sign_in_with = SignInWith(self, {})  # Discord, Google: none until configured
+
+    def offer_sign_in_with(self, providers: dict[str, Provider],
+                           public_url: str | None) -> None:
+        self.sign_in_with = SignInWith(self, providers, public_url)
+        self.env.globals["sign_in_buttons"] = self.sign_in_with.buttons()
 
     async def player(self, conn: HTTPConnection) -> Player | None:
         found = await self.accounts.player(conn)
@@ -817,7 +825,9 @@ def create_app(db_url: str, *, plugins: Sequence[str] = (), bot_workers: int = 2
                bot_delay: float = 0.0, reports_root: Path = reports.SHIPPED,
                limits: Limits | None = None, metrics_token: str | None = None,
                redis_url: str | None = None, origins: Sequence[str] = (),
-               chat_filter: ChatFilter | None = None) -> Starlette:
+               chat_filter: ChatFilter | None = None,
+               oauth: dict[str, Provider] | None = None,
+               public_url: str | None = None) -> Starlette:
     """The site on the database at `db_url` (migrated to the newest schema first).
 
     `plugins` are "module:attribute" games to register (tests' toys, plug-ins);
@@ -827,7 +837,9 @@ def create_app(db_url: str, *, plugins: Sequence[str] = (), bot_workers: int = 2
     `redis_url` a Redis shared by several processes serving the same database (cluster.py):
     rooms have one owner each, news go through Redis, and the limits count there too;
     `origins` other sites whose pages may open the WebSocket ("https://ludo.example.org");
-    `chat_filter` the words no chat message may contain (docs/moderation.md)."""
+    `chat_filter` the words no chat message may contain (docs/moderation.md);
+    `oauth` the sign-in providers that are on (oauth_config.py), `public_url` the site's
+    address as players reach it (the providers' redirect URIs start with it)."""
     for spec in plugins:
         load_plugin(spec)
     migrate(db_url)
@@ -849,6 +861,9 @@ def create_app(db_url: str, *, plugins: Sequence[str] = (), bot_workers: int = 2
     metrics.watch(rooms=lambda: len(hub.rooms), sockets=lambda: site.sockets,
                   bot_queue=lambda: hub.bots.pending)
     site.moderation.filter = chat_filter
+    site.offer_sign_in_with(oauth or {}, public_url)
+    if oauth:
+        log.info("sign in with: %s", ", ".join(oauth))
 
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -898,6 +913,7 @@ def create_app(db_url: str, *, plugins: Sequence[str] = (), bot_workers: int = 2
         Route("/guest", site.accounts.guest, methods=["POST"]),
         Route("/logout", site.accounts.logout, methods=["POST"]),
         Route("/lang/{code}", site.set_lang),
+        *site.sign_in_with.routes(),
         WebSocketRoute("/ws", site.websocket),
         Mount("/static", StaticFiles(directory=web_root() / "static"), name="static"),
     ]

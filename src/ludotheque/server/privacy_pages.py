@@ -53,7 +53,8 @@ class PrivacyPages:
         player = await self.site.player(request)
         if player is None:
             return RedirectResponse("/login?next=/account", 303)
-        return self.site.page(request, "account.html", player, error=None)
+        return self.site.page(request, "account.html", player, error=None,
+                              identities=await self.site.sign_in_with.account_rows(player))
 
     async def export(self, request: Request) -> Response:
         player = await self.site.player(request)
@@ -87,7 +88,8 @@ class PrivacyPages:
             ok = confirm.strip() == player.name
         if not ok:
             return self.site.page(request, "account.html", player, status=400,
-                                  error="account.confirm_wrong")
+                                  error="account.confirm_wrong",
+                                  identities=await self.site.sign_in_with.account_rows(player))
         # Each live game ends for them as a resignation, by the room's owner (cluster.py).
         await self.site.moderation.resign_games(player)
         changed = await asyncio.to_thread(privacy.forget, self.site.store, player.id)

@@ -213,3 +213,18 @@ class ModAction(Base):
     until: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
     detail: Mapped[str] = mapped_column(Text, default="")  # the role granted, the text hidden
     reason: Mapped[str] = mapped_column(Text)
+
+
+class Identity(Base):
+    """An account at a sign-in provider (Discord, Google) that signs a player in here: the
+    provider's stable id of its user (`subject`: OpenID's `sub`, Discord's user id). One
+    player per identity, one identity per provider and player."""
+
+    __tablename__ = "identities"
+    __table_args__ = (UniqueConstraint("provider", "subject", name="uq_identities_subject"),
+                      UniqueConstraint("player_id", "provider", name="uq_identities_player"))
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    provider: Mapped[str] = mapped_column(String(20))
+    subject: Mapped[str] = mapped_column(String(255))
+    player_id: Mapped[str] = mapped_column(ForeignKey("players.id"), index=True)
+    created: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)

@@ -3,7 +3,8 @@ deletion (the privacy page, /privacy, promises both).
 
 Deleting an account keeps the games for the other players: the seat stays taken (a finished
 game is still the same game, a rating still counts it) but names nobody; the player's chat
-messages, ratings and daily attempts go, and so does the player row itself.
+messages, ratings, daily attempts and sign-in identities (Discord, Google) go, and so does
+the player row itself.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from typing import Any
 from sqlalchemy import delete, or_, select, update
 
 from .db import Store, holds_seat, seated
-from .models import ChatMessage, DailyAttempt, GameRow, Player, RatingRow, SignedIn
+from .models import ChatMessage, DailyAttempt, GameRow, Identity, Player, RatingRow, SignedIn
 
 EXPORT_FORMAT = "ludotheque-player-data"
 # A deleted player's seat: taken (never free for another to sit), nobody's, named by the
@@ -56,6 +57,8 @@ def export(store: Store, player_id: str) -> dict[str, Any] | None:
                               .order_by(ChatMessage.id)))
         daily = list(s.scalars(select(DailyAttempt).where(DailyAttempt.player == player_id)
                                .order_by(DailyAttempt.id)))
+        identities = list(s.scalars(select(Identity).where(Identity.player_id == player_id)
+                                    .order_by(Identity.id)))
     # A daily challenge's record (its deal) is published the next day, for everyone: the
     # player who finished it today gets it tomorrow too, or could pass the deal on.
     today = datetime.now(UTC).date().isoformat()
@@ -90,6 +93,8 @@ def export(store: Store, player_id: str) -> dict[str, Any] | None:
                  for m in chat],
         "daily": [{"day": d.day, "game": d.game, "game_id": d.game_id, "seat": d.seat}
                   for d in daily],
+        "sign_in_with": [{"provider": i.provider, "subject": i.subject,
+                          "linked_at": i.created.isoformat()} for i in identities],
         "friends": [],  # the site has no friends list yet; the key is kept for the format
     }
 
@@ -113,6 +118,7 @@ def forget(store: Store, player_id: str) -> list[str]:
         s.execute(delete(RatingRow).where(RatingRow.player == player_id))
         s.execute(delete(DailyAttempt).where(DailyAttempt.player == player_id))
         s.execute(delete(SignedIn).where(SignedIn.player == player_id))  # every browser
+        s.execute(delete(Identity).where(Identity.player_id == player_id))
         s.execute(delete(Player).where(Player.id == player_id))
     return changed
 
