@@ -24,6 +24,7 @@ from ludotheque.core import Rng
 from ludotheque.core.record import Move, Record, replay_steps
 from ludotheque.store import Store
 from ludotheque.store.db import alembic_config
+from ludotheque.store import social
 from ludotheque.store.moderation import open_reports
 
 from .postgres import Postgres
@@ -124,6 +125,24 @@ def rows_0006(conn: Connection) -> None:
                       "target_name, detail, reason) VALUES (:at, NULL, 'ludo admin', 'grant', "
                       "'p-acct', 'Aline', 'player -> moderator', 'ludo admin grant')"),
                  {"at": WHEN})
+    # A finished game: 0008 gives it its players' plays (profiles) when it upgrades.
+    conn.execute(text(
+        "INSERT INTO games (id, game, game_version, seed, players, options, seats, status, "
+        "public, creator, result, moves_count, created_at, updated_at, ranked) VALUES "
+        "('g-over', 'mitan', '1', '5', 2, '{}', :seats, 'over', :pub, 'p-acct', :result, 0, "
+        ":at, :at, :ranked)"),
+        {"at": WHEN, "pub": True, "ranked": False,
+         "seats": '[{"kind": "human", "player": "p-acct", "name": "Aline"}, '
+                  '{"kind": "human", "player": "p-guest", "name": "Gaston"}]',
+         "result": '{"ranks": [1, 0], "scores": [0, 1], "reason": "resigned"}'})
+
+
+def rows_0008(conn: Connection) -> None:
+    conn.execute(text("INSERT INTO friends (low, high, asker, status, at) VALUES "
+                      "('p-acct', 'p-guest', 'p-acct', 'pending', :at)"), {"at": WHEN})
+    conn.execute(text("INSERT INTO rating_history (player, game, pool, game_id, rating, rd, at)"
+                      " VALUES ('p-acct', 'mitan', 'blitz', 'g-over', 1612.5, 80.25, :at)"),
+                 {"at": WHEN})
 
 
 ROWS: dict[str, Callable[[Connection], None]] = {
@@ -133,6 +152,7 @@ ROWS: dict[str, Callable[[Connection], None]] = {
     "0004": rows_0004,
     "0005": rows_0005,
     "0006": rows_0006,
+    "0008": rows_0008,
 }
 
 
@@ -199,6 +219,15 @@ def check_head(url: str, since: str) -> None:
         assert aline.role == ("moderator" if since >= "0006" else "player")
         reports = [r["report"].reason for r in open_reports(store)]
         assert reports == (["rude"] if since >= "0006" else [])
+        if since >= "0006":  # a game over before 0008 has its plays
+            won, total = social.plays(store, "p-guest", False, social.GameFilter())
+            assert total == 1 and won[0][0].outcome == "win" and won[0][1].id == "g-over"
+            assert social.record(store, "p-acct", True) == {
+                "mitan": {"win": 0, "draw": 0, "loss": 1}}
+        if since >= "0008":
+            assert [f.status for f in social.friends(store, "p-guest")] == ["pending"]
+            assert [h.rating for h in social.history(store, "p-acct", "mitan", "blitz")] \
+                == [1612.5]
     finally:
         store.close()
 
