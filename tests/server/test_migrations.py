@@ -22,9 +22,8 @@ from sqlalchemy import Connection, create_engine, text
 from ludotheque import games
 from ludotheque.core import Rng
 from ludotheque.core.record import Move, Record, replay_steps
-from ludotheque.store import Store
+from ludotheque.store import Store, social
 from ludotheque.store.db import alembic_config
-from ludotheque.store import social
 from ludotheque.store.moderation import open_reports
 
 from .postgres import Postgres
