@@ -232,3 +232,30 @@ def test_friend_requests_and_challenges_have_their_limits(tmp_path: Path) -> Non
             p.close()
     finally:
         server.stop()
+
+
+def test_deleting_an_account_takes_its_profile_friends_and_plays(server: LiveServer) -> None:
+    suffix = str(server.port)
+    kim = account(server, f"kim{suffix}")
+    lea = account(server, f"lea{suffix}")
+    try:
+        gid = finish_by_resigning(kim, lea, loser=1)
+        assert post(kim, "/friends/ask", name=f"lea{suffix}").status_code == 303
+        assert post(lea, "/friends/accept", name=f"kim{suffix}").status_code == 303
+        gone = kim.http.post("/account/delete", data={"confirm": "correct horse"})
+        assert gone.status_code == 200
+        assert lea.http.get(f"/u/kim{suffix}").status_code == 404
+        assert 'data-testid="no-friends"' in lea.http.get("/friends").text
+        mine = lea.http.get(f"/u/lea{suffix}").text.split('data-testid="profile-recent"')[1]
+        line = mine.split(f'data-game="{gid}"')[1].split("</tr>")[0]
+        assert "Compte supprimé" in line and "/u/kim" not in line
+        store = Store(server.db_url)
+        try:
+            with store.session() as s:
+                assert [p.outcome for p in s.scalars(select(Play).where(
+                    Play.game_id == gid))] == ["loss"]  # lea's, kim's is gone
+        finally:
+            store.close()
+    finally:
+        kim.close()
+        lea.close()
