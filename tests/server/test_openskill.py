@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from openskill.models import PlackettLuce
 
-from ludotheque.store import Store
+from ludotheque.store import Store, social
 from ludotheque.store.models import RatingRow
 
 from .live import ONE_ADDRESS_FOR_ALL, TOY, LiveServer, Player
@@ -53,7 +53,9 @@ def ranked_game(server: LiveServer, kind: str, names: list[str]) -> tuple[dict[s
             p.close()
 
 
-def stored(server: LiveServer, names: list[str], game: str, pool: str) -> list[RatingRow]:
+def stored(server: LiveServer, names: list[str], game: str, pool: str,
+           gid: str) -> list[RatingRow]:
+    """The accounts' ratings after their first game, `gid`, which their history holds."""
     store = Store(server.db_url)
     try:
         out = []
@@ -62,6 +64,8 @@ def stored(server: LiveServer, names: list[str], game: str, pool: str) -> list[R
             assert me is not None
             row = store.rating(me.id, game, pool)
             assert row is not None and row.games == 1
+            [point] = social.history(store, me.id, game, pool)
+            assert point.game_id == gid and point.rating == row.rating
             out.append(row)
         return out
     finally:
@@ -87,7 +91,7 @@ def test_a_ranked_mimik_game_of_three_is_rated_with_openskill(server: LiveServer
     names = [f"mk{i}{server.port}" for i in range(3)]
     end, gid = ranked_game(server, "mimik", names)
     assert end["rated"]["pool"] == "blitz-multi"
-    rows = stored(server, names, "mimik", "blitz-multi")
+    rows = stored(server, names, "mimik", "blitz-multi", gid)
     want = expected(end["result"])
     assert [(round(r.rating, 6), round(r.rd, 6)) for r in rows] == \
         [(round(mu, 6), round(sigma, 6)) for mu, sigma in want]
@@ -101,7 +105,7 @@ def test_a_ranked_mindbug_tag_team_game_is_rated_by_team(server: LiveServer) -> 
     end, gid = ranked_game(server, "mindbug", names)
     result = end["result"]
     assert result["teams"] is not None and len(set(result["teams"])) == 2
-    rows = stored(server, names, "mindbug", "blitz-multi")
+    rows = stored(server, names, "mindbug", "blitz-multi", gid)
     want = expected(result)
     assert [(round(r.rating, 6), round(r.rd, 6)) for r in rows] == \
         [(round(mu, 6), round(sigma, 6)) for mu, sigma in want]
