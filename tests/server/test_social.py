@@ -13,6 +13,7 @@ from sqlalchemy import select
 
 from ludotheque.store import Store
 from ludotheque.store.models import Play
+from ludotheque.store.moderation import ban, grant
 
 from .live import ONE_ADDRESS_FOR_ALL, TOY, LiveServer, Player
 from .test_ranked import account, create, gid_of
@@ -259,3 +260,30 @@ def test_deleting_an_account_takes_its_profile_friends_and_plays(server: LiveSer
     finally:
         kim.close()
         lea.close()
+
+
+def test_a_banned_players_profile_says_so_and_they_leave_the_boards(server: LiveServer) -> None:
+    suffix = str(server.port)
+    mod, ned, ola = (account(server, f"{n}{suffix}") for n in ("mod", "ned", "ola"))
+    try:
+        finish_by_resigning(ned, ola, loser=1, ranked=True)
+        store = Store(server.db_url)
+        try:
+            moderator = grant(store, f"mod{suffix}", "moderator")
+            banned = store.account(f"ned{suffix}")
+            assert banned is not None
+            ban(store, moderator, banned.id, None, "triche")
+        finally:
+            store.close()
+        page = ola.http.get(f"/u/ned{suffix}")
+        assert page.status_code == 200 and 'data-testid="profile-banned"' in page.text
+        assert 'data-testid="profile-record"' not in page.text
+        assert ola.http.get(f"/u/ned{suffix}/games").status_code == 404
+        board = ola.http.get("/ratings").text.split(f'data-testid="ratings-{TOY}-blitz"')[1]
+        board = board.split("</article>")[0]
+        assert f"ned{suffix}" not in board and f"ola{suffix}" in board
+        # A banned player asks nobody.
+        assert post(ned, "/friends/ask", name=f"ola{suffix}").status_code == 403
+    finally:
+        for p in (mod, ned, ola):
+            p.close()
