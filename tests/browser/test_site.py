@@ -132,7 +132,7 @@ def test_online_game_invitation_chat_spectator_and_reload(site: LiveServer,
     assert alice.locator("#chat b").count() == 0
 
     # A spectator finds the game in the live games list and never sees a hand.
-    carol.get_by_test_id("live-games").locator(f"li[data-game='{gid}'] a").click()
+    carol.get_by_test_id("live-games").locator(f"li[data-game='{gid}'] > a").click()
     expect(carol.get_by_test_id("board")).to_contain_text("scores")
     expect(carol.locator("#board dt", has_text=re.compile("^hand$"))).to_have_count(0)
     expect(alice.locator("#board dt", has_text=re.compile("^hand$"))).to_have_count(1)
@@ -240,7 +240,7 @@ def test_a_ranked_blitz_game_with_clocks_then_the_daily_challenge(
     bob.goto("/")
     listed = bob.get_by_test_id("open-games").locator(f"li[data-game='{gid}']")
     expect(listed).to_contain_text("Blitz · classée")
-    listed.locator("a").click()
+    listed.locator(":scope > a").click()  # the game's link, not a name's
     bob.get_by_test_id("sit-1").click()
     expect(alice.get_by_test_id("seats")).to_contain_text("(1500?)")
     # The clocks of the seats to act (both: Carte haute's choices are simultaneous) run,

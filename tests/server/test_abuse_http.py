@@ -100,7 +100,9 @@ def test_every_form_of_the_site_is_in_this_list(tmp_path: Path) -> None:
     assert post_routes(tmp_path) == {"/new/{kind}", "/login", "/register", "/guest", "/logout",
                                      "/daily/{kind}", "/learn/{kind}/{lesson}",
                                      "/account/delete", "/mod/{action}", "/auth/name",
-                                     "/auth/{provider}/link", "/auth/{provider}/unlink"}
+                                     "/auth/{provider}/link", "/auth/{provider}/unlink",
+                                     "/friends/{action}", "/challenges/{cid}/{answer}",
+                                     "/seek/{kind}"}
 
 
 def test_a_form_posted_from_another_site_is_refused_and_changes_nothing(
@@ -123,6 +125,10 @@ def test_a_form_posted_from_another_site_is_refused_and_changes_nothing(
         ("/auth/name", {"name": "mallory"}),
         ("/auth/google/link", {}),
         ("/auth/google/unlink", {}),
+        ("/friends/ask", {"name": "mallory"}),
+        ("/friends/challenge", {"name": "mallory", "game": TOY}),
+        ("/challenges/abc/accept", {}),
+        (f"/seek/{TOY}", {"clock": "blitz"}),
     ]
     for token in (None, "", "forged-token", victim.http.csrf_token() + "x"):
         for path, form in forged_forms:

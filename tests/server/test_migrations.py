@@ -22,7 +22,7 @@ from sqlalchemy import Connection, create_engine, text
 from ludotheque import games
 from ludotheque.core import Rng
 from ludotheque.core.record import Move, Record, replay_steps
-from ludotheque.store import Store, identities
+from ludotheque.store import Store, identities, social
 from ludotheque.store.db import alembic_config
 from ludotheque.store.moderation import open_reports
 
@@ -124,6 +124,24 @@ def rows_0006(conn: Connection) -> None:
                       "target_name, detail, reason) VALUES (:at, NULL, 'ludo admin', 'grant', "
                       "'p-acct', 'Aline', 'player -> moderator', 'ludo admin grant')"),
                  {"at": WHEN})
+    # A finished game: 0008 gives it its players' plays (profiles) when it upgrades.
+    conn.execute(text(
+        "INSERT INTO games (id, game, game_version, seed, players, options, seats, status, "
+        "public, creator, result, moves_count, created_at, updated_at, ranked) VALUES "
+        "('g-over', 'mitan', '1', '5', 2, '{}', :seats, 'over', :pub, 'p-acct', :result, 0, "
+        ":at, :at, :ranked)"),
+        {"at": WHEN, "pub": True, "ranked": False,
+         "seats": '[{"kind": "human", "player": "p-acct", "name": "Aline"}, '
+                  '{"kind": "human", "player": "p-guest", "name": "Gaston"}]',
+         "result": '{"ranks": [1, 0], "scores": [0, 1], "reason": "resigned"}'})
+
+
+def rows_0008(conn: Connection) -> None:
+    conn.execute(text("INSERT INTO friends (low, high, asker, status, at) VALUES "
+                      "('p-acct', 'p-guest', 'p-acct', 'pending', :at)"), {"at": WHEN})
+    conn.execute(text("INSERT INTO rating_history (player, game, pool, game_id, rating, rd, at)"
+                      " VALUES ('p-acct', 'mitan', 'blitz', 'g-over', 1612.5, 80.25, :at)"),
+                 {"at": WHEN})
 
 
 def rows_0007(conn: Connection) -> None:
@@ -139,6 +157,7 @@ ROWS: dict[str, Callable[[Connection], None]] = {
     "0005": rows_0005,
     "0006": rows_0006,
     "0007": rows_0007,
+    "0008": rows_0008,
 }
 
 
@@ -207,6 +226,15 @@ def check_head(url: str, since: str) -> None:
         assert reports == (["rude"] if since >= "0006" else [])
         signs_in = identities.owner(store, "google", "1094")
         assert (signs_in is not None and signs_in.id == "p-acct") == (since >= "0007")
+        if since >= "0006":  # a game over before 0008 has its plays
+            won, total = social.plays(store, "p-guest", False, social.GameFilter())
+            assert total == 1 and won[0][0].outcome == "win" and won[0][1].id == "g-over"
+            assert social.record(store, "p-acct", True) == {
+                "mitan": {"win": 0, "draw": 0, "loss": 1}}
+        if since >= "0008":
+            assert [f.status for f in social.friends(store, "p-guest")] == ["pending"]
+            assert [h.rating for h in social.history(store, "p-acct", "mitan", "blitz")] \
+                == [1612.5]
     finally:
         store.close()
 

@@ -50,7 +50,7 @@ def test_who_may_create_a_ranked_game(server: LiveServer) -> None:
     assert "avec un compte" in create(guest, ["me", "open"], ranked="on", clock="blitz").text
     owner = account(server, f"olga{server.port}")
     assert "à la pendule" in create(owner, ["me", "open"], ranked="on").text
-    assert "à deux" in create(owner, ["me", "bot:random"], ranked="on", clock="blitz").text
+    assert "sans bot" in create(owner, ["me", "bot:random"], ranked="on", clock="blitz").text
     hidden = create(owner, ["me", "open"], kind="mitan", ranked="on", clock="rapide",
                     opt_placement="hidden")
     assert hidden.status_code == 400 and "MT-16" in hidden.text

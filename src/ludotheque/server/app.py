@@ -44,7 +44,10 @@ from ludotheque.core.lessons import progress
 from ludotheque.core.rng import fresh_seed
 from ludotheque.sim import reports
 from ludotheque.store import GameRow, Player, Store, migrate
-from ludotheque.store.moderation import visible_chat
+from ludotheque.store.moderation import ban_of, visible_chat
+from ludotheque.store.plays import rating_pool
+from ludotheque.store.social import challenges as challenges_of
+from ludotheque.store.social import friend_ids
 
 from . import balance_pages, csrf, daily, logs, sockets
 from .accounts import Accounts, address, safe_next
@@ -53,14 +56,18 @@ from .bots import BotPool, load_plugin
 from .chat_filter import ChatFilter
 from .clocks import TIME_CONTROLS, Clocks
 from .cluster import Cluster
+from .friends import Friends
 from .i18n import LANGS, catalogue, is_one, pick, seat_label, translate
 from .limits import Limiter, Limits, RateLimited
 from .metrics import Metrics
 from .moderation import Moderation
 from .oauth import SignInWith
 from .oauth_config import Provider
+from .presence import Presence, player_message
 from .privacy_pages import PrivacyPages
+from .profiles import profile_url
 from .rooms import Hub, chat_message, find_lesson
+from .social_pages import social_routes
 
 log = logging.getLogger("ludotheque.server")
 
@@ -199,8 +206,9 @@ def ranked_problem(game: Game, player: Player, seats: list[dict[str, Any]],
         return "new.ranked_account"
     if control is None:
         return "new.ranked_clock"
-    if len(seats) != 2 or seats[0].get("player") != player.id or seats[1].get("kind") != "human" \
-            or seats[1].get("player"):
+    # Two seats (Glicko-2) or more (OpenSkill, skill.py): the creator first, the others open.
+    if len(seats) < 2 or seats[0].get("player") != player.id or any(
+            s.get("kind") != "human" or s.get("player") for s in seats[1:]):
         return "new.ranked_seats"
     if getattr(options, "placement", None) == "hidden":
         return "new.ranked_variant"  # MT-16: the hidden placement is never ranked
@@ -247,6 +255,7 @@ class Site:
         self.origins: frozenset[str] = frozenset()  # pages of other sites that may open /ws
         self.daily_key = store.daily_key()
         self.moderation = Moderation(self)
+        self.presence = Presence()  # who has a socket open (friends.py)
         self.env = Environment(loader=PackageLoader("ludotheque.web", "templates"),
                                autoescape=select_autoescape(["html"]))
         self.sign_in_with = SignInWith(self, {})  # Discord, Google: none until configured
@@ -371,6 +380,8 @@ class Site:
                     continue
                 out.append({"id": r.id, "title": title, "status": r.status,
                             "names": [seat_label(lang, s) for s in r.seats],
+                            "urls": [profile_url(str(s["name"])) if s.get("account")
+                                     and not s.get("deleted") else None for s in r.seats],
                             "free": sum(1 for s in r.seats
                                         if s.get("kind") == "human" and not s.get("player")),
                             "moves": r.moves_count, "ranked": r.ranked,
@@ -382,6 +393,10 @@ class Site:
             "live_games": rows(self.store.games(["live"])),
             "over_games": rows(self.store.games(["over"], limit=20)),
             "my_games": rows(self.store.games_of(player.id)) if player else [],
+            # Friends' challenges waiting for this player's answer (friends.py).
+            "challenges": [Friends.challenge_item(c, a) for c, a, b in
+                           challenges_of(self.store, player.id) if b.id == player.id]
+            if player is not None and player.login else [],
         }
 
     async def new_form(self, request: Request) -> Response:
@@ -437,7 +452,10 @@ class Site:
                 mine = sum(1 for s in seats if s.get("player") == player.id)
                 default = player.name if mine == 0 else f"{player.name} · {i + 1}"
                 seats.append({"kind": "human", "player": player.id,
-                              "name": given or default})
+                              "name": given or default,
+                              # The account's own name links to its profile.
+                              **({"account": True} if player.login and not given
+                                 and mine == 0 else {})})
             elif choice == "open":
                 seats.append({"kind": "human", "player": None, "name": ""})
             elif choice.startswith("bot:") and choice[4:] in bot_names():
@@ -569,7 +587,9 @@ class Site:
                          if step and room.steps[step - 1].public else None,
                          result_text=room.result_text(result, lang) if result else "",
                          mover=room.steps[step - 1].seat if step else None,
-                         result=result, seat_names=[seat_label(lang, s) for s in room.seats])
+                         result=result, seat_names=[seat_label(lang, s) for s in room.seats],
+                         seat_urls=[profile_url(str(s["name"])) if s.get("account")
+                                    and not s.get("deleted") else None for s in room.seats])
 
     # -- the daily challenge (MT-24) -----------------------------------------------------------
     def challenge(self, game: Game, day: date) -> daily.Challenge | None:
@@ -586,14 +606,20 @@ class Site:
         if day is None or day > today or day < daily.FIRST_DAY:
             return self.not_found(request, player, "daily.no_such_day")
         lang = pick(request.cookies.get(LANG_COOKIE))
-        boards = await asyncio.to_thread(self._daily_boards, day, player, lang)
+        # ?friends=1: the leaderboards of the reader and their friends only.
+        only = None
+        if player is not None and request.query_params.get("friends"):
+            only = await asyncio.to_thread(friend_ids, self.store, player.id) | {player.id}
+        boards = await asyncio.to_thread(self._daily_boards, day, player, lang, only)
         return self.page(request, "daily.html", player, day=day.isoformat(),
+                         friends_only=only is not None,
                          is_today=day == today, boards=boards, bot=daily.DAILY_BOT,
                          previous=(day - timedelta(days=1)).isoformat(),
                          following=(day + timedelta(days=1)).isoformat()
                          if day < today else None)
 
-    def _daily_boards(self, day: date, player: Player | None, lang: str) -> list[dict[str, Any]]:
+    def _daily_boards(self, day: date, player: Player | None, lang: str,
+                      only: set[str] | None = None) -> list[dict[str, Any]]:
         out = []
         for game in games.all_games():
             found = self.challenge(game, day)
@@ -603,6 +629,8 @@ class Site:
             for attempt, row, who in self.store.daily_attempts(day.isoformat(), game.id):
                 if player is not None and who.id == player.id:
                     mine = {"game_id": row.id, "over": row.status == "over"}
+                if only is not None and who.id not in only:
+                    continue
                 if row.status != "over" or row.result is None:
                     playing += 1
                     continue
@@ -662,13 +690,23 @@ class Site:
         return self.page(request, "ratings.html", player, boards=boards)
 
     def _ratings_boards(self) -> list[dict[str, Any]]:
+        """A board per game, time control and kind of pool: two seats (Glicko-2) where the
+        game is played by two, 3+ seats (OpenSkill) where by more. Banned players are left
+        out (moderation)."""
         out = []
         for game in games.all_games():
+            sizes = ([2] if game.min_players <= 2 <= game.max_players else []) \
+                + ([3] if game.max_players >= 3 else [])
             for control in TIME_CONTROLS.values():
-                rows = self.store.ratings_board(game.id, control.name)
-                out.append({"game": game, "control": control, "rows": [
-                    {"name": p.name, "rating": round(r.rating), "rd": round(r.rd),
-                     "provisional": r.rd > 110, "games": r.games} for r, p in rows]})
+                for size in sizes:
+                    pool = rating_pool(control.name, size)
+                    rows = self.store.ratings_board(game.id, pool)
+                    out.append({"game": game, "control": control, "pool": pool,
+                                "multi": size > 2, "rows": [
+                                    {"name": p.name, "url": profile_url(p.name),
+                                     "rating": round(r.rating), "rd": round(r.rd),
+                                     "provisional": r.rd > 110, "games": r.games}
+                                    for r, p in rows if ban_of(p) is None]})
         return out
 
     # -- balance reports -------------------------------------------------------------------
@@ -858,6 +896,15 @@ def create_app(db_url: str, *, plugins: Sequence[str] = (), bot_workers: int = 2
     site.metrics = metrics
     hub.metrics = metrics
     privacy = PrivacyPages(site)
+    if hub.cluster is not None:
+        cluster = hub.cluster
+
+        def to_player(raw: dict[str, Any]) -> None:
+            found = player_message(raw)
+            if found is not None:
+                site.presence.deliver(*found)
+
+        cluster.on_player = to_player
     metrics.watch(rooms=lambda: len(hub.rooms), sockets=lambda: site.sockets,
                   bot_queue=lambda: hub.bots.pending)
     site.moderation.filter = chat_filter
@@ -869,9 +916,11 @@ def create_app(db_url: str, *, plugins: Sequence[str] = (), bot_workers: int = 2
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         if hub.cluster is not None:
             await hub.cluster.start()
+            site.presence.start(hub.cluster)
         resumed = await hub.resume()
         log.info("Ludothèque: %d games resumed", resumed)
         yield
+        await site.presence.close()
         if hub.cluster is not None:
             await hub.cluster.close()
         await hub.close()
@@ -914,6 +963,7 @@ def create_app(db_url: str, *, plugins: Sequence[str] = (), bot_workers: int = 2
         Route("/logout", site.accounts.logout, methods=["POST"]),
         Route("/lang/{code}", site.set_lang),
         *site.sign_in_with.routes(),
+        *social_routes(site),
         WebSocketRoute("/ws", site.websocket),
         Mount("/static", StaticFiles(directory=web_root() / "static"), name="static"),
     ]

@@ -34,6 +34,7 @@ import itertools
 import json
 import logging
 import secrets
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from redis.asyncio import Redis
@@ -77,6 +78,9 @@ def process_channel(process_id: str) -> str:
     return f"ludo:proc:{process_id}"
 
 
+PLAYER_CHANNELS = "ludo:player:*"  # messages to a player's sockets (presence.py)
+
+
 class Cluster:
     """This process's part in a site of several: its id, its leases, its Redis messages."""
 
@@ -92,12 +96,13 @@ class Cluster:
         self._outbox: asyncio.Queue[tuple[str, str]] = asyncio.Queue()
         self._renew = self.redis.register_script(_RENEW)
         self._release = self.redis.register_script(_RELEASE)
+        self.on_player: Callable[[dict[str, Any]], None] | None = None
 
     # -- life ----------------------------------------------------------------------------
     async def start(self) -> None:
         await self.redis.ping()  # fail at start-up, with the address, not at the first move
         pubsub = self.redis.pubsub(ignore_subscribe_messages=True)
-        await pubsub.psubscribe(room_channel("*"))
+        await pubsub.psubscribe(room_channel("*"), PLAYER_CHANNELS)
         await pubsub.subscribe(process_channel(self.id))
         self._tasks = [asyncio.create_task(self._listen(pubsub)),
                        asyncio.create_task(self._watchdog()),
@@ -277,7 +282,7 @@ class Cluster:
                 log.error("cluster: subscription lost (%s); subscribing again", exc)
                 await asyncio.sleep(0.5)
                 with contextlib.suppress(RedisError):
-                    await pubsub.psubscribe(room_channel("*"))
+                    await pubsub.psubscribe(room_channel("*"), PLAYER_CHANNELS)
                     await pubsub.subscribe(process_channel(self.id))
 
     async def _dispatch(self, message: dict[str, Any]) -> None:
@@ -288,6 +293,9 @@ class Cluster:
                 future.set_result(message.get("error"))
         elif kind == "request":
             self.hub.spawn(self._answer(message))
+        elif kind == "player":  # for a player's sockets, on every process (presence.py)
+            if self.on_player is not None:
+                self.on_player(message)
         elif message.get("from") == self.id:
             return  # this process's own news: its clients have had it
         elif kind == "changed":

@@ -46,6 +46,9 @@ class Limits:
     # Hints in games against bots (hints.py): Difficile thinks up to 3 s on a shared worker.
     hint: str = "10 per minute"
     hint_address: str = "30 per minute"
+    # Friends (docs/security.md): requests asked, and friends challenged to a game.
+    friend_request: str = "10 per 10 minute"
+    challenge: str = "10 per 10 minute"
     # Games: creation, and live games against bots (bots are shared between players).
     game_create: str = "20 per 10 minute"
     game_create_address: str = "60 per 10 minute"

@@ -18,6 +18,7 @@ import time
 from collections import Counter
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypeVar, cast
+from urllib.parse import quote
 
 from sqlalchemy.exc import SQLAlchemyError
 from starlette.websockets import WebSocket
@@ -35,6 +36,7 @@ from ludotheque.core.record import (
     resignation,
 )
 from ludotheque.store import GameRow, RatingRow, Store
+from ludotheque.store.plays import rating_pool
 from ludotheque.store.writer import BoundWrite
 
 from . import hints
@@ -45,6 +47,7 @@ from .i18n import bot_label, seat_label, translate
 from .limits import Limiter, RateLimited
 from .protocol import MAX_CHAT, ProtocolError
 from .ratings import Rating, rate_game
+from .skill import openskill
 
 if TYPE_CHECKING:
     from .cluster import Cluster
@@ -235,6 +238,9 @@ class Room:
             and seat.get("player") == client.player_id,
             "thinking": index in self.thinking and index in self.state.to_act(),
             "rating": self.ratings.get(index),
+            "profile": "/u/" + quote(str(seat.get("name")), safe="")
+            if seat.get("account") and seat.get("kind") == "human" and seat.get("player")
+            and not seat.get("deleted") else None,
         }
 
     def step_for(self, index: int, step: Step, mine: list[int], lang: str,
@@ -395,8 +401,12 @@ class Room:
             await self.rate()
         else:
             seats = [dict(s) for s in self.seats]
+            # The player who left stays known (store/plays.py): it is their loss, and in a
+            # ranked game their rating counts it (last place).
             seats[seat] = {"kind": "bot", "bot": SUBSTITUTE, "name": "",
-                           "left": seats[seat].get("name", ""), "why": reason}
+                           "left": seats[seat].get("name", ""), "why": reason,
+                           **({"left_player": seats[seat]["player"]}
+                              if seats[seat].get("player") else {})}
             await self.write(self.hub.store.set_seats, self.id, seats, "live")
             self.row.seats = seats
 
@@ -482,14 +492,16 @@ class Room:
         """Count a finished ranked game in both ratings (under the lock; exactly once)."""
         if not self.row.ranked:
             return
-        mark = await self.write(self.hub.store.rate_game, self.id, glicko)
+        # Two seats: Glicko-2 (MT-26); more, or teams: OpenSkill (skill.py).
+        rate = glicko if self.row.players == 2 else openskill
+        mark = await self.write(self.hub.store.rate_game, self.id, rate)
         if mark is not None:
             self.row.rated = mark
 
     async def load_ratings(self) -> None:
         if not self.row.ranked or self.clocks is None:
             return
-        pool = self.clocks.control.name
+        pool = rating_pool(self.clocks.control.name, self.row.players)
         out: dict[int, dict[str, Any]] = {}
         for i, seat in enumerate(self.seats):
             if seat.get("player"):
@@ -514,7 +526,9 @@ class Room:
             if self.row.ranked and client.player.login is None:
                 raise ProtocolError("ranked_account")  # MT-26: ratings belong to accounts
             seats = [dict(s) for s in self.seats]
-            seats[seat] = {**seats[seat], "player": client.player.id, "name": client.player.name}
+            seats[seat] = {**seats[seat], "player": client.player.id, "name": client.player.name,
+                           # An account's name links to its profile (profiles.py).
+                           **({"account": True} if client.player.login else {})}
             status = "live" if not any(seat_is_free(s) for s in seats) else "open"
             await self.write(self.hub.store.set_seats, self.id, seats, status)
             self.row.seats = seats

@@ -119,12 +119,14 @@ async def serve(site: Site, ws: WebSocket) -> None:
                     address=ws.client.host if ws.client is not None else "",
                     queue=settings.ws_queue if settings.enabled else 0)
     site.sockets += 1
+    site.presence.join(client)  # online for friends, reachable by challenges
     writer = client.writer_task = asyncio.create_task(client.writer())
     reader = asyncio.create_task(read(site, client))
     try:
         await asyncio.wait({reader, writer}, return_when=asyncio.FIRST_COMPLETED)
     finally:
         site.sockets -= 1
+        site.presence.leave(client)
         slow = client.closing == "slow"
         client.stop()
         client.leave()

@@ -44,13 +44,16 @@ from .models import (
     DailyAttempt,
     GameRow,
     MoveRow,
+    Play,
     Player,
+    RatingHistory,
     RatingRow,
     Setting,
     SignedIn,
     now,
 )
 from .names import name_key
+from .plays import plays_of, rating_pool, seat_players
 from .writer import Write, WriteMany, Writer
 
 
@@ -144,6 +147,21 @@ def add_moves(s: Session, items: list[dict[str, Any]]) -> None:
         connection.execute(UPDATE_GAME, plain)
     if timed:
         connection.execute(UPDATE_GAME_CLOCK, timed)
+    for row in rows:
+        if row["status"] == "over":
+            write_plays(s, row["gid"])
+
+
+def write_plays(s: Session, game_id: str) -> None:
+    """A game just ended: its players' `plays` rows (profiles), in the same transaction."""
+    row = s.get(GameRow, game_id, populate_existing=True)
+    if row is None:
+        return
+    s.execute(delete(Play).where(Play.game_id == game_id))
+    rows = plays_of(row.id, row.game, row.seats, row.result, row.ranked, row.public,
+                    row.lesson, now())
+    if rows:
+        s.execute(insert(Play), rows)
 
 
 class Store:
@@ -314,6 +332,7 @@ class Store:
         if clock is not None:
             values["clock"] = clock
         s.execute(update(GameRow).where(GameRow.id == game_id).values(**values))
+        write_plays(s, game_id)
 
     # -- ratings (MT-26) ---------------------------------------------------------------------
     def rating(self, player: str, game: str, pool: str) -> RatingRow | None:
@@ -328,29 +347,36 @@ class Store:
         """Count a finished ranked game in its players' ratings, exactly once.
 
         `rate` gets the seats' rating rows (None for a first game) and the stored result, and
-        returns each seat's new (rating, rd, volatility). One transaction: the new ratings
-        and the game's `rated` mark land together, so a crash never counts a game twice or
-        half. Returns the `rated` mark (each seat's rating before and after), or None."""
+        returns each seat's new (rating, rd, volatility); the result has `left`, the seats
+        whose player left the game to a bot. One transaction: the new ratings, their
+        history and the game's `rated` mark land together, so a crash never counts a game
+        twice or half. Returns the `rated` mark (each seat's rating before and after), or
+        None. A seat whose account was deleted is rated as a newcomer and kept nowhere."""
         row = s.get(GameRow, game_id, with_for_update=True, populate_existing=True)
         if (row is None or not row.ranked or row.status != "over" or row.result is None
                 or row.rated is not None or row.clock is None):
             return None
-        pool = str(row.clock["control"])
-        players = [str(seat.get("player")) for seat in row.seats]
-        current = [s.get(RatingRow, (p, row.game, pool)) for p in players]
+        pool = rating_pool(str(row.clock["control"]), len(row.seats))
+        players = seat_players(row.seats)
+        current = [s.get(RatingRow, (p, row.game, pool)) if p else None for p in players]
         before = [(r.rating, r.rd) if r is not None else None for r in current]
-        after = rate(current, row.result)
+        left = [i for i, seat in enumerate(row.seats) if seat.get("kind") != "human"]
+        after = rate(current, {**row.result, "left": left})
         mark: dict[str, Any] = {"pool": pool, "seats": []}
         for p, old, old_pair, new in zip(players, current, before, after, strict=True):
+            mark["seats"].append({"before": None if old_pair is None else
+                                  round(old_pair[0]), "after": round(new[0]),
+                                  "rd": round(new[1])})
+            if p is None:
+                continue
             if old is None:
                 old = RatingRow(player=p, game=row.game, pool=pool, games=0)
                 s.add(old)
             old.rating, old.rd, old.volatility = new
             old.games = (old.games or 0) + 1
             old.updated_at = now()
-            mark["seats"].append({"before": None if old_pair is None else
-                                  round(old_pair[0]), "after": round(new[0]),
-                                  "rd": round(new[1])})
+            s.add(RatingHistory(player=p, game=row.game, pool=pool, game_id=row.id,
+                                rating=new[0], rd=new[1]))
         row.rated = mark
         return mark
 

@@ -7,9 +7,11 @@ from typing import Any
 
 from sqlalchemy import (
     JSON,
+    Boolean,
     DateTime,
     Float,
     ForeignKey,
+    Index,
     Integer,
     String,
     Text,
@@ -228,3 +230,65 @@ class Identity(Base):
     subject: Mapped[str] = mapped_column(String(255))
     player_id: Mapped[str] = mapped_column(ForeignKey("players.id"), index=True)
     created: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+class Play(Base):
+    """One account's part in one finished game (written with the game's end, in the same
+    transaction): what profiles, their records and their filters read, with bounded queries.
+    A hotseat game where one person holds every seat, and a tutorial, are nobody's play."""
+
+    __tablename__ = "plays"
+    __table_args__ = (Index("ix_plays_player_ended", "player", "ended_at"),)
+    player: Mapped[str] = mapped_column(ForeignKey("players.id"), primary_key=True)
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id"), primary_key=True,
+                                         index=True)
+    game: Mapped[str] = mapped_column(String(40))
+    seat: Mapped[int] = mapped_column(Integer)
+    outcome: Mapped[str] = mapped_column(String(5))  # win, draw, loss
+    ranked: Mapped[bool] = mapped_column(Boolean, default=False)
+    public: Mapped[bool] = mapped_column(Boolean, default=True)
+    ended_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+
+
+class RatingHistory(Base):
+    """An account's rating after each ranked game, in one game and pool (profiles draw it)."""
+
+    __tablename__ = "rating_history"
+    __table_args__ = (Index("ix_rating_history_player", "player", "game", "pool", "id"),)
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    player: Mapped[str] = mapped_column(ForeignKey("players.id"))
+    game: Mapped[str] = mapped_column(String(40))
+    pool: Mapped[str] = mapped_column(String(20))
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id"))
+    rating: Mapped[float] = mapped_column(Float)
+    rd: Mapped[float] = mapped_column(Float)
+    at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+
+
+class Friendship(Base):
+    """A friend request (`pending`) or a friendship (`accepted`) between two accounts; one
+    row per pair, whoever asked (`asker`)."""
+
+    __tablename__ = "friends"
+    __table_args__ = (UniqueConstraint("low", "high", name="uq_friends_pair"),
+                      Index("ix_friends_high", "high"))
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    # The pair in a fixed order (low < high): one row whichever of them asks.
+    low: Mapped[str] = mapped_column(ForeignKey("players.id"))
+    high: Mapped[str] = mapped_column(ForeignKey("players.id"))
+    asker: Mapped[str] = mapped_column(String(32))
+    status: Mapped[str] = mapped_column(String(10))  # pending, accepted
+    at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+
+
+class Challenge(Base):
+    """A friend challenged to a game: the game is created when the friend accepts."""
+
+    __tablename__ = "challenges"
+    id: Mapped[str] = mapped_column(String(16), primary_key=True)
+    challenger: Mapped[str] = mapped_column(ForeignKey("players.id"), index=True)
+    friend: Mapped[str] = mapped_column(ForeignKey("players.id"), index=True)
+    game: Mapped[str] = mapped_column(String(40))
+    players: Mapped[int] = mapped_column(Integer)
+    clock: Mapped[str | None] = mapped_column(String(20), nullable=True)  # a time control
+    status: Mapped[str] = mapped_column(String(10), index=True)  # open, accepted, declined
+    game_id: Mapped[str | None] = mapped_column(ForeignKey("games.id"), nullable=True)
+    at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)

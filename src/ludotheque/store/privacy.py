@@ -3,8 +3,8 @@ deletion (the privacy page, /privacy, promises both).
 
 Deleting an account keeps the games for the other players: the seat stays taken (a finished
 game is still the same game, a rating still counts it) but names nobody; the player's chat
-messages, ratings, daily attempts and sign-in identities (Discord, Google) go, and so does
-the player row itself.
+messages, ratings and their history, plays, friends, challenges, daily attempts and sign-in
+identities (Discord, Google) go, and so does the player row itself.
 """
 
 from __future__ import annotations
@@ -15,7 +15,19 @@ from typing import Any
 from sqlalchemy import delete, or_, select, update
 
 from .db import Store, holds_seat, seated
-from .models import ChatMessage, DailyAttempt, GameRow, Identity, Player, RatingRow, SignedIn
+from .models import (
+    Challenge,
+    ChatMessage,
+    DailyAttempt,
+    Friendship,
+    GameRow,
+    Identity,
+    Play,
+    Player,
+    RatingHistory,
+    RatingRow,
+    SignedIn,
+)
 
 EXPORT_FORMAT = "ludotheque-player-data"
 # A deleted player's seat: taken (never free for another to sit), nobody's, named by the
@@ -59,6 +71,11 @@ def export(store: Store, player_id: str) -> dict[str, Any] | None:
                                .order_by(DailyAttempt.id)))
         identities = list(s.scalars(select(Identity).where(Identity.player_id == player_id)
                                     .order_by(Identity.id)))
+        friendships = s.execute(
+            select(Friendship, Player).join(Player, or_(
+                (Friendship.low == player_id) & (Player.id == Friendship.high),
+                (Friendship.high == player_id) & (Player.id == Friendship.low)))
+            .order_by(Friendship.id)).all()
     # A daily challenge's record (its deal) is published the next day, for everyone: the
     # player who finished it today gets it tomorrow too, or could pass the deal on.
     today = datetime.now(UTC).date().isoformat()
@@ -95,7 +112,9 @@ def export(store: Store, player_id: str) -> dict[str, Any] | None:
                   for d in daily],
         "sign_in_with": [{"provider": i.provider, "subject": i.subject,
                           "linked_at": i.created.isoformat()} for i in identities],
-        "friends": [],  # the site has no friends list yet; the key is kept for the format
+        "friends": [{"name": other.name, "status": f.status,
+                     "asked_by_you": f.asker == player_id, "at": f.at.isoformat()}
+                    for f, other in friendships],
     }
 
 
@@ -107,8 +126,11 @@ def forget(store: Store, player_id: str) -> list[str]:
     changed: list[str] = []
     with store.session() as s:
         for row in s.scalars(select(GameRow).where(seated(player_id))):
-            if holds_seat(row.seats, player_id):
-                row.seats = [deleted_seat(seat) if seat.get("player") == player_id else seat
+            left = any(seat.get("left_player") == player_id for seat in row.seats)
+            if holds_seat(row.seats, player_id) or left:
+                row.seats = [deleted_seat(seat) if seat.get("player") == player_id else
+                             {k: v for k, v in seat.items() if k != "left_player"}
+                             if seat.get("left_player") == player_id else seat
                              for seat in row.seats]
                 if row.status == "open":
                     row.public = False  # nobody waits for a deleted player in the lobby
@@ -116,6 +138,12 @@ def forget(store: Store, player_id: str) -> list[str]:
         s.execute(update(GameRow).where(GameRow.creator == player_id).values(creator=None))
         s.execute(delete(ChatMessage).where(ChatMessage.player == player_id))
         s.execute(delete(RatingRow).where(RatingRow.player == player_id))
+        s.execute(delete(RatingHistory).where(RatingHistory.player == player_id))
+        s.execute(delete(Play).where(Play.player == player_id))
+        s.execute(delete(Friendship).where(or_(Friendship.low == player_id,
+                                               Friendship.high == player_id)))
+        s.execute(delete(Challenge).where(or_(Challenge.challenger == player_id,
+                                              Challenge.friend == player_id)))
         s.execute(delete(DailyAttempt).where(DailyAttempt.player == player_id))
         s.execute(delete(SignedIn).where(SignedIn.player == player_id))  # every browser
         s.execute(delete(Identity).where(Identity.player_id == player_id))

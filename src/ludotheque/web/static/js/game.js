@@ -285,7 +285,14 @@ function renderSeats() {
       seat.free ? t("seat.free") : seatName(seat.seat)
     }`;
     if (seat.rating) name.textContent += ` (${seat.rating.rating}${seat.rating.provisional ? "?" : ""})`;
-    li.append(name);
+    if (seat.profile) {
+      // An account's name leads to its profile.
+      const link = document.createElement("a");
+      link.href = seat.profile;
+      link.className = "profile-link";
+      link.append(name);
+      li.append(link);
+    } else li.append(name);
     if (seat.mine) li.append(badge(t("seat.you")));
     if (acting) li.append(badge(t("room.to_act_mark")));
     if (state.clock) li.append(clock(seat.seat)); // no time control: no clock to show
