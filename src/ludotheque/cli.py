@@ -492,11 +492,15 @@ def replay_command(path: Path, lang: str, seat: int | None) -> None:
               help="permessage-deflate on the WebSocket (off: less CPU a move)")
 @click.option("--chat-filter", type=click.Path(exists=True, dir_okay=False, path_type=Path),
               default=None, help="words refused in the chat, one a line (docs/moderation.md)")
+@click.option("--claim-after", type=click.FloatRange(min=0, min_open=True), default=300.0,
+              show_default=True, metavar="SECONDS",
+              help="how long the player to act of an untimed online game may be away "
+                   "before the others may claim")
 def serve(host: str, port: int, db: str | None, bot_workers: int,
           plugins: tuple[str, ...], limits_mode: str, log_format: str,
           metrics_token: str | None, redis_url: str | None,
           limit_items: tuple[str, ...], origins: tuple[str, ...],
-          chat_filter: Path | None, ws_compression: str) -> None:
+          chat_filter: Path | None, ws_compression: str, claim_after: float) -> None:
     """Start the site on http://HOST:PORT (Ctrl+C stops it; games resume on restart)."""
     from ludotheque.server.__main__ import limit_values, run
     from ludotheque.server.limits import Limits
@@ -516,7 +520,8 @@ def serve(host: str, port: int, db: str | None, bot_workers: int,
     run(host, port, db, list(plugins), bot_workers, bot_delay=0.3,
         limits_on=limits_mode == "on", limit_values=values, log_format=log_format,
         metrics_token=metrics_token, redis_url=redis_url, origins=origins,
-        chat_filter=chat_filter, ws_compression=ws_compression == "on")
+        chat_filter=chat_filter, ws_compression=ws_compression == "on",
+        claim_after=claim_after)
 
 
 @main.command()

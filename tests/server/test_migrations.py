@@ -126,6 +126,15 @@ def rows_0006(conn: Connection) -> None:
                  {"at": WHEN})
 
 
+DUE = datetime(2026, 11, 23, 18, 30, tzinfo=UTC)
+
+
+def rows_0009(conn: Connection) -> None:
+    # A correspondence game's seats to act and its move's deadline; a rematch named.
+    conn.execute(text("UPDATE games SET to_act = :to_act, deadline = :due, rematch = 'g-big' "
+                      "WHERE id = 'g-daily'"), {"to_act": "[0]", "due": DUE})
+
+
 ROWS: dict[str, Callable[[Connection], None]] = {
     "0001": rows_0001,
     "0002": rows_0002,
@@ -133,6 +142,7 @@ ROWS: dict[str, Callable[[Connection], None]] = {
     "0004": rows_0004,
     "0005": rows_0005,
     "0006": rows_0006,
+    "0009": rows_0009,
 }
 
 
@@ -199,6 +209,17 @@ def check_head(url: str, since: str) -> None:
         assert aline.role == ("moderator" if since >= "0006" else "player")
         reports = [r["report"].reason for r in open_reports(store)]
         assert reports == (["rude"] if since >= "0006" else [])
+        daily_game = store.game("g-daily")
+        assert (daily_game is not None) == (since >= "0002")
+        if daily_game is None:
+            assert store.expired(DUE.timestamp() + 1) == []
+        elif since >= "0009":
+            assert daily_game.to_act == [0] and daily_game.rematch == "g-big"
+            assert store.expired(DUE.timestamp() + 1) == ["g-daily"]
+            assert store.expired(DUE.timestamp() - 1) == []
+        else:
+            assert daily_game.to_act is None and daily_game.deadline is None
+            assert store.expired(DUE.timestamp() + 1) == []
     finally:
         store.close()
 

@@ -46,19 +46,19 @@ from ludotheque.sim import reports
 from ludotheque.store import GameRow, Player, Store, migrate
 from ludotheque.store.moderation import visible_chat
 
-from . import balance_pages, csrf, daily, logs, sockets
+from . import balance_pages, correspondence, csrf, daily, logs, sockets
 from .accounts import Accounts, address, safe_next
 from .auth import clean_name
 from .bots import BotPool, load_plugin
 from .chat_filter import ChatFilter
-from .clocks import TIME_CONTROLS, Clocks
+from .clocks import DAY, TIME_CONTROLS, Clocks, pools, set_day_length
 from .cluster import Cluster
 from .i18n import LANGS, catalogue, is_one, pick, seat_label, translate
 from .limits import Limiter, Limits, RateLimited
 from .metrics import Metrics
 from .moderation import Moderation
 from .privacy_pages import PrivacyPages
-from .rooms import Hub, chat_message, find_lesson
+from .rooms import CLAIM_AFTER, Hub, chat_message, find_lesson
 
 log = logging.getLogger("ludotheque.server")
 
@@ -369,11 +369,16 @@ class Site:
                             "clock": (r.clock or {}).get("control")})
             return out
 
+        mine = self.store.games_of(player.id) if player else []
+        turns = {t["id"]: t["deadline"] for t in correspondence.your_turn(
+            self.hub, mine, player.id)} if player else {}
         return {
             "open_games": rows(self.store.games(["open"])),
             "live_games": rows(self.store.games(["live"])),
             "over_games": rows(self.store.games(["over"], limit=20)),
-            "my_games": rows(self.store.games_of(player.id)) if player else [],
+            "my_games": rows(mine),
+            "your_turn": [{**r, "due": correspondence.due_text(turns[r["id"]])}
+                          for r in rows(mine) if r["id"] in turns],
         }
 
     async def new_form(self, request: Request) -> Response:
@@ -481,6 +486,9 @@ class Site:
         """A game just stored: its room starts (its bots think) and the creator goes there."""
         room = await self.hub.room(game_id)
         if room is not None:
+            if room.row.status == "live":
+                async with room.lock:
+                    await room.save_turn()  # the "your turn" list, a first move's deadline
             room.schedule_bots()
         return RedirectResponse(f"/g/{game_id}", 303)
 
@@ -656,8 +664,8 @@ class Site:
     def _ratings_boards(self) -> list[dict[str, Any]]:
         out = []
         for game in games.all_games():
-            for control in TIME_CONTROLS.values():
-                rows = self.store.ratings_board(game.id, control.name)
+            for control in pools():
+                rows = self.store.ratings_board(game.id, control.pool)
                 out.append({"game": game, "control": control, "rows": [
                     {"name": p.name, "rating": round(r.rating), "rd": round(r.rd),
                      "provisional": r.rd > 110, "games": r.games} for r, p in rows]})
@@ -817,7 +825,8 @@ def create_app(db_url: str, *, plugins: Sequence[str] = (), bot_workers: int = 2
                bot_delay: float = 0.0, reports_root: Path = reports.SHIPPED,
                limits: Limits | None = None, metrics_token: str | None = None,
                redis_url: str | None = None, origins: Sequence[str] = (),
-               chat_filter: ChatFilter | None = None) -> Starlette:
+               chat_filter: ChatFilter | None = None, claim_after: float = CLAIM_AFTER,
+               day_seconds: float = DAY) -> Starlette:
     """The site on the database at `db_url` (migrated to the newest schema first).
 
     `plugins` are "module:attribute" games to register (tests' toys, plug-ins);
@@ -827,7 +836,10 @@ def create_app(db_url: str, *, plugins: Sequence[str] = (), bot_workers: int = 2
     `redis_url` a Redis shared by several processes serving the same database (cluster.py):
     rooms have one owner each, news go through Redis, and the limits count there too;
     `origins` other sites whose pages may open the WebSocket ("https://ludo.example.org");
-    `chat_filter` the words no chat message may contain (docs/moderation.md)."""
+    `chat_filter` the words no chat message may contain (docs/moderation.md);
+    `claim_after` the seconds an untimed game's player to act may be away before the others
+    may claim (offers.py); `day_seconds` a correspondence day (the tests' are short)."""
+    set_day_length(day_seconds)
     for spec in plugins:
         load_plugin(spec)
     migrate(db_url)
@@ -836,7 +848,7 @@ def create_app(db_url: str, *, plugins: Sequence[str] = (), bot_workers: int = 2
     settings = limits or Limits()
     limiter = Limiter.from_uri(settings, redis_url) if redis_url else Limiter(settings)
     limiter.on_refusal = metrics.refused
-    hub = Hub(store, BotPool(bot_workers, plugins), bot_delay)
+    hub = Hub(store, BotPool(bot_workers, plugins), bot_delay, claim_after=claim_after)
     hub.limiter = limiter
     if redis_url:
         hub.cluster = Cluster(redis_url, hub)
@@ -856,6 +868,8 @@ def create_app(db_url: str, *, plugins: Sequence[str] = (), bot_workers: int = 2
             await hub.cluster.start()
         resumed = await hub.resume()
         log.info("Ludothèque: %d games resumed", resumed)
+        await correspondence.expire(hub)  # deadlines that passed while the site was down
+        hub.spawn(correspondence.watch_deadlines(hub, correspondence.watch_every(day_seconds)))
         yield
         if hub.cluster is not None:
             await hub.cluster.close()

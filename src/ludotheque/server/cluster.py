@@ -161,7 +161,9 @@ class Cluster:
     # -- what owners tell everyone ----------------------------------------------------------
     def publish_change(self, room: Room, step: dict[str, Any] | None) -> None:
         message = {"kind": "changed", "from": self.id, "game": room.id,
-                   "version": room.version, "step": step, "row": room.row_fields()}
+                   "version": room.version, "step": step, "row": room.row_fields(),
+                   # Fewer steps than last told (a takeback): the replicas read it again.
+                   "reset": room.published > room.version}
         self.publish(room_channel(room.id), message)
 
     def publish_chat(self, game_id: str, chat: dict[str, Any]) -> None:

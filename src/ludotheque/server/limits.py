@@ -43,6 +43,8 @@ class Limits:
     chat_address: str = "20 per 10 second"
     # Reports of players and chat messages, per account (docs/moderation.md).
     report: str = "5 per 10 minute"
+    # Claims, takeback and draw offers, rematch requests, per account (server/offers.py).
+    offer: str = "10 per 10 minute"
     # Games: creation, and live games against bots (bots are shared between players).
     game_create: str = "20 per 10 minute"
     game_create_address: str = "60 per 10 minute"
