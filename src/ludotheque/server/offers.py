@@ -108,8 +108,7 @@ def allowed(room: Room) -> frozenset[str]:
 
 
 def rematch_possible(room: Room) -> bool:
-    return (room.over and room.row.status == "over" and room.row.result is not None
-            and room.lesson is None and online(room)
+    return (room.over and room.row.status == "over" and room.lesson is None and online(room)
             and not any(s.get("deleted") for s in room.seats))
 
 
