@@ -31,7 +31,7 @@ def told(socket: Socket, gid: str, **offers: Any) -> dict[str, Any]:
             return state
 
 
-def mitan(server: LiveServer, **options: str) -> tuple[Player, Player, str, Socket, Socket]:
+def mitan(server: LiveServer, **options: Any) -> tuple[Player, Player, str, Socket, Socket]:
     alice, bob = Player(server).guest("alice"), Player(server).guest("bob")
     gid = alice.new_game(["me", "open"], kind="mitan", **options)
     a, b = seated(alice, bob, gid)
