@@ -2,6 +2,7 @@
 // The browser decides nothing: it shows the views the server sends and sends action texts.
 import { extend, t } from "./i18n.js";
 import generic from "./generic.js";
+import { renderOffers } from "./offers.js";
 
 const data = JSON.parse(document.getElementById("room-data").textContent);
 extend(data.screen_text);
@@ -169,6 +170,7 @@ function render() {
   $("record-link").hidden = !over;
   renderEnd();
   renderResign(over);
+  renderOffers(state, send, seatName);
   $("invite").hidden = state.status !== "open";
   renderStatus();
   renderSeats();
