@@ -21,6 +21,7 @@ from ludotheque.store import Store
 from .live import LiveServer, Player, Socket, seated
 from .postgres import Postgres
 from .redisd import RedisServer
+from .test_correspondence import refusal
 
 
 @pytest.fixture(scope="module")
@@ -260,3 +261,56 @@ def test_a_correspondence_deadline_falls_under_a_new_owner_that_never_saw_the_ga
         finally:
             store.close()
         assert owner_of(broker, [sites[1]], gid) is sites[1]
+
+
+def test_claims_takebacks_draws_and_rematches_across_processes(
+        services: tuple[Postgres, RedisServer], tmp_path: Path) -> None:
+    """Issue 21 on two processes, Alice on the room's owner and Bob on the other: a player to
+    act who is on another process is present (no claim); a takeback removes the moves and
+    Bob's process reads the game again; a draw; a rematch asked on each process."""
+    with site_of(services, tmp_path, "cluster_offers", 2) as (sites, people):
+        alice, bob = Player(sites[0]).guest("alice"), Player(sites[1]).guest("bob")
+        people += [alice, bob]
+        gid = alice.new_game(["me", "open"], kind="mitan")
+        a, b = seated(alice, bob, gid)
+        assert owner_of(services[1], sites, gid) is sites[0]
+        a.act(gid, 0)  # the draft: Alice, then Bob twice
+        time.sleep(1.5)  # a sighting of Bob on his process
+        assert refusal(a, {"type": "claim", "game": gid, "seat": 0}) == "claim_present"
+        b.act(gid, 1)
+        b.act(gid, 1)
+        wait_version(a, gid, 3)
+        b.send({"type": "offer", "game": gid, "seat": 1, "offer": "takeback"})
+        while a.wait_state(gid)["offers"]["takeback"] != 1:
+            pass
+        a.send({"type": "answer", "game": gid, "seat": 0, "offer": "takeback",
+                "accept": True})
+        back = b.wait_state(gid, version=2)
+        assert back["since"] == 0 and back["to_act"] == [1] and len(back["steps"]) == 2
+        store = Store(sites[1].db_url)
+        try:
+            assert len(store.moves(gid)) == 2
+        finally:
+            store.close()
+        b.act(gid, 1, b.latest[gid]["legal"]["1"][-1])
+        wait_version(a, gid, 3)
+        a.send({"type": "offer", "game": gid, "seat": 0, "offer": "draw"})
+        while b.wait_state(gid)["offers"]["draw"] != 0:
+            pass
+        b.send({"type": "answer", "game": gid, "seat": 1, "offer": "draw", "accept": True})
+        assert a.wait_state(gid, status="over")["result"]["reason"] == "draw_agreed"
+        b.wait_state(gid, status="over")
+        a.send({"type": "rematch", "game": gid})
+        asked = b.wait_state(gid)
+        while asked["rematch"]["asked"] != [0]:
+            asked = b.wait_state(gid)
+        b.send({"type": "rematch", "game": gid})
+        made = b.wait_state(gid)
+        while made["rematch"]["game"] is None:
+            made = b.wait_state(gid)
+        seen = a.wait_state(gid)
+        while seen["rematch"]["game"] is None:
+            seen = a.wait_state(gid)
+        assert seen["rematch"]["game"] == made["rematch"]["game"]
+        assert [s["name"] for s in a.watch(seen["rematch"]["game"])["seats"]] == ["bob",
+                                                                                 "alice"]

@@ -32,6 +32,7 @@ from ludotheque.core.rng import fresh_seed
 from ludotheque.store import GameRow
 
 from .clocks import Clocks
+from .cluster import SEEN_FRESH
 from .limits import RateLimited
 from .protocol import Message, ProtocolError
 
@@ -230,10 +231,10 @@ async def claim(room: Room, client: Client, seat: int) -> None:
             raise ProtocolError("claim_offline")
         if any(room.seats[s].get("player") == client.player_id for s in room.state.to_act()):
             raise ProtocolError("claim_your_turn")
-        gone = away(room)
+        now = time.time()
+        gone = await seen_elsewhere(room, away(room), now)
         if not gone:
             raise ProtocolError("claim_present")
-        now = time.time()
         ready = [s for s, since in gone if now - since >= room.hub.claim_after]
         if not ready:
             wait = min(since for _, since in gone) + room.hub.claim_after - now
@@ -245,6 +246,23 @@ async def claim(room: Room, client: Client, seat: int) -> None:
         room.broadcast()
         room.watch_clock()
     room.schedule_bots()
+
+
+async def seen_elsewhere(room: Room, gone: list[tuple[int, float]],
+                         now: float) -> list[tuple[int, float]]:
+    """Several processes: a player away from this one may have a socket on another (seen
+    there within SEEN_FRESH seconds: not away), or have left it later than this one."""
+    cluster = room.hub.cluster
+    if cluster is None or not gone:
+        return gone
+    players = {s: str(room.seats[s].get("player")) for s, _ in gone}
+    seen = await cluster.last_seen(room.id, sorted(set(players.values())))
+    out = []
+    for seat, since in gone:
+        last = seen.get(players[seat], 0.0)
+        if now - last >= SEEN_FRESH:
+            out.append((seat, max(since, last)))
+    return out
 
 
 async def offer(room: Room, client: Client, seat: int, kind: str) -> None:
@@ -350,20 +368,29 @@ async def rematch(room: Room, client: Client) -> None:
             raise ProtocolError("not_your_seat")
         if not rematch_possible(room):
             raise ProtocolError("no_rematch")
+        cluster = room.hub.cluster
         if room.row.rematch is None:
-            room.offers.rematch.add(player)
+            if cluster is not None:  # the others may have asked through other processes
+                room.offers.rematch = await cluster.ask_rematch(room.id, player)
+            else:
+                room.offers.rematch.add(player)
             if set(players_of(room)) <= room.offers.rematch:
                 await make_rematch(room)
         room.broadcast()
+        if cluster is not None:
+            cluster.publish_rematch(room)
 
 
 async def decline_rematch(room: Room, client: Client) -> None:
     async with room.lock:
         if client.player_id not in players_of(room):
             raise ProtocolError("not_your_seat")
-        if room.row.rematch is None and room.offers.rematch:
+        if room.row.rematch is None and (room.offers.rematch or room.hub.cluster):
             room.offers.rematch.clear()
             room.broadcast()
+            if room.hub.cluster is not None:
+                await room.hub.cluster.ask_rematch(room.id, None)
+                room.hub.cluster.publish_rematch(room)
 
 
 async def make_rematch(room: Room) -> None:
