@@ -9,8 +9,9 @@ died in a cluster) the deadline watcher finds: every few seconds it asks the dat
 the live games whose deadline has passed and loads them, which claims them and arms their
 timer, here or at their owner.
 
-The home page's "your turn" list is every live game where one of the player's seats is to
-act (any time control), read from the rooms in memory or the stored `to_act`.
+The home page's "your turn" list is every live online game (two people or more) where one of
+the player's seats is to act (any time control), read from the rooms in memory or the stored
+`to_act`.
 """
 
 from __future__ import annotations
@@ -81,6 +82,9 @@ def your_turn(hub: Hub, rows: list[GameRow], player_id: str) -> list[dict[str, A
             if due is not None and due.tzinfo is None:  # SQLite: a UTC time without its zone
                 due = due.replace(tzinfo=UTC)
             deadline = due.timestamp() if due is not None else None
+        people = {s.get("player") for s in seats if s.get("kind") == "human" and s.get("player")}
+        if len(people) < 2:
+            continue  # an online game only: not one person's hotseat, nor a game with bots
         if any(seats[s].get("kind") == "human" and seats[s].get("player") == player_id
                for s in to_act if 0 <= s < len(seats)):
             out.append({"id": row.id, "deadline": deadline})

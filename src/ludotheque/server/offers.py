@@ -189,7 +189,9 @@ async def handle(hub: Hub, room: Room, client: Client, m: Message) -> None:
     if m.type == "answer":
         fields["accept"] = m.data.get("accept")
     if m.type == "answer" and fields["offer"] == "rematch":
-        if fields["accept"] is True:
+        if not isinstance(fields["accept"], bool):
+            raise ProtocolError("bad_field", field="accept")
+        if fields["accept"]:
             await rematch(room, client)
         else:
             await decline_rematch(room, client)

@@ -307,6 +307,11 @@ function secondsLeft(index) {
 
 function formatClock(seconds) {
   const whole = Math.floor(seconds);
+  if (whole >= 3600) { // correspondence: days, hours and minutes
+    const days = Math.floor(whole / 86400);
+    const hm = `${Math.floor((whole % 86400) / 3600)}:${String(Math.floor((whole % 3600) / 60)).padStart(2, "0")}`;
+    return days ? `${days} ${t("clock.days")} ${hm}` : hm;
+  }
   const text = `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, "0")}`;
   return seconds < 10 ? `${text}.${Math.floor((seconds * 10) % 10)}` : text;
 }
