@@ -507,6 +507,10 @@ def replay_command(path: Path, lang: str, seat: int | None) -> None:
               help="move a provider's endpoint (authorize, token, userinfo, jwks, issuer)")
 @click.option("--public-url", envvar="LUDO_PUBLIC_URL", default=None, metavar="URL",
               help="the site's address as players reach it (the providers' redirect URIs)")
+@click.option("--claim-after", type=click.FloatRange(min=0, min_open=True), default=300.0,
+              show_default=True, metavar="SECONDS",
+              help="how long the player to act of an untimed online game may be away "
+                   "before the others may claim")
 def serve(host: str, port: int, db: str | None, bot_workers: int,
           plugins: tuple[str, ...], limits_mode: str, log_format: str,
           metrics_token: str | None, redis_url: str | None,
@@ -514,7 +518,8 @@ def serve(host: str, port: int, db: str | None, bot_workers: int,
           chat_filter: Path | None, ws_compression: str,
           oauth_discord_client_id: str | None, oauth_discord_client_secret: str | None,
           oauth_google_client_id: str | None, oauth_google_client_secret: str | None,
-          oauth_endpoints: tuple[str, ...], public_url: str | None) -> None:
+          oauth_endpoints: tuple[str, ...], public_url: str | None,
+          claim_after: float) -> None:
     """Start the site on http://HOST:PORT (Ctrl+C stops it; games resume on restart)."""
     from ludotheque.server.__main__ import limit_values, run
     from ludotheque.server.limits import Limits
@@ -545,7 +550,7 @@ def serve(host: str, port: int, db: str | None, bot_workers: int,
         limits_on=limits_mode == "on", limit_values=values, log_format=log_format,
         metrics_token=metrics_token, redis_url=redis_url, origins=origins,
         chat_filter=chat_filter, ws_compression=ws_compression == "on", oauth=oauth,
-        public_url=public)
+        public_url=public, claim_after=claim_after)
 
 
 @main.command()

@@ -144,3 +144,29 @@ def test_a_loss_on_time_is_kept_like_a_resignation(game: HighCard, finished: Rec
     finished.result = result.to_json()
     with pytest.raises(RecordError, match="ended by timeout, but it was already over"):
         replay(game, finished)
+
+
+def test_an_abandoned_game_and_an_agreed_draw_are_stored_results(game: HighCard,
+                                                                 finished: Record) -> None:
+    """Issue 21: a claimed victory (the seat to act left an untimed game) ranks that seat
+    last; an agreed draw ranks both first. Replay accepts both on an unfinished game only."""
+    from ludotheque.core.record import ABANDONED, AGREED_DRAW, agreed_draw, resignation
+
+    claimed = resignation(2, 1, ABANDONED)
+    assert claimed.reason == ABANDONED and claimed.winners == (0,)
+    draw = agreed_draw(2)
+    assert draw.reason == AGREED_DRAW and draw.is_draw
+    with pytest.raises(ValueError):
+        agreed_draw(3)
+    with pytest.raises(ValueError, match="outside its rules"):
+        resignation(2, 0, AGREED_DRAW)  # a draw is nobody's loss
+    for result in (claimed, draw):
+        unfinished = Record(game.id, finished.seed, 2, {}, moves=finished.moves[:3],
+                            result=result.to_json())
+        assert not replay(game, unfinished).is_over()
+    unfinished.result = {**draw.to_json(), "ranks": [0, 1]}
+    with pytest.raises(RecordError, match="ranks both seats first"):
+        replay(game, unfinished)
+    finished.result = draw.to_json()
+    with pytest.raises(RecordError, match="already over"):
+        replay(game, finished)

@@ -16,10 +16,12 @@ import pytest
 import redis
 
 from ludotheque.server.cluster import lease_key
+from ludotheque.store import Store
 
 from .live import LiveServer, Player, Socket, seated
 from .postgres import Postgres
 from .redisd import RedisServer
+from .test_correspondence import refusal
 
 
 @pytest.fixture(scope="module")
@@ -30,19 +32,21 @@ def services() -> Iterator[tuple[Postgres, RedisServer]]:
     postgres.stop()
 
 
-def start_site(url: str, broker: RedisServer, folder: Path, count: int) -> list[LiveServer]:
+def start_site(url: str, broker: RedisServer, folder: Path, count: int,
+               args: tuple[str, ...] = ()) -> list[LiveServer]:
     # One after another: the first brings the schema up to date.
     return [LiveServer(url, log=folder / f"site-{i}.log", bot_workers=1,
-                       args=("--redis", broker.url)).start() for i in range(count)]
+                       args=("--redis", broker.url, *args)).start() for i in range(count)]
 
 
 @contextmanager
 def site_of(services: tuple[Postgres, RedisServer], folder: Path, database: str,
-            count: int) -> Iterator[tuple[list[LiveServer], list[Player]]]:
+            count: int, args: tuple[str, ...] = ()
+            ) -> Iterator[tuple[list[LiveServer], list[Player]]]:
     """`count` processes of one site on a new database, and the people the test adds
-    (closed, like the processes stopped, at the end)."""
+    (closed, like the processes stopped, at the end); `args`: more options of each."""
     postgres, broker = services
-    sites = start_site(postgres.create_database(database), broker, folder, count)
+    sites = start_site(postgres.create_database(database), broker, folder, count, args)
     people: list[Player] = []
     try:
         yield sites, people
@@ -220,3 +224,93 @@ def test_a_clock_goes_on_under_the_new_owner(services: tuple[Postgres, RedisServ
         assert over["result"]["reason"] == "timeout"
         assert time.monotonic() - killed > 3  # the lease ran out, then four fresh seconds
         assert owner_of(broker, [survivor], gid) is survivor
+
+
+def test_a_correspondence_deadline_falls_under_a_new_owner_that_never_saw_the_game(
+        services: tuple[Postgres, RedisServer], tmp_path: Path) -> None:
+    """Issue 21: a correspondence game played on one process only, whose process dies; the
+    other process never loaded it, and its deadline watcher finds the passed deadline in the
+    database, takes the room over and ends the game on time at the stored date."""
+    day = 8.0
+    broker = services[1]
+    with site_of(services, tmp_path, "cluster_corr", 2,
+                 ("--day-seconds", str(day))) as (sites, people):
+        alice, bob = Player(sites[0]).guest("alice"), Player(sites[0]).guest("bob")
+        people += [alice, bob]
+        made = alice.http.post("/new/carte_haute", data={
+            "players": "2", "seat_0": "me", "seat_1": "open", "public": "on",
+            "clock": "corr1"})
+        assert made.status_code == 303, made.text[-300:]
+        gid = made.headers["location"].rsplit("/", 1)[1]
+        a, _ = seated(alice, bob, gid)
+        due = a.latest[gid]["clock"]["deadlines"]["0"]
+        assert owner_of(broker, sites, gid) is sites[0]
+        sites[0].kill()
+        assert time.time() < due  # the owner died before the deadline
+        store = Store(sites[1].db_url)
+        try:
+            deadline = time.monotonic() + day + 20
+            row = store.game(gid)
+            while (row is None or row.status != "over") and time.monotonic() < deadline:
+                time.sleep(0.2)
+                row = store.game(gid)
+            ended = time.time()
+            assert row is not None and row.status == "over", row
+            assert row.result is not None and row.result["reason"] == "timeout"
+            assert due <= ended <= due + 5  # at the stored date, not a new day
+        finally:
+            store.close()
+        assert owner_of(broker, [sites[1]], gid) is sites[1]
+
+
+def test_claims_takebacks_draws_and_rematches_across_processes(
+        services: tuple[Postgres, RedisServer], tmp_path: Path) -> None:
+    """Issue 21 on two processes, Alice on the room's owner and Bob on the other: a player to
+    act who is on another process is present (no claim); a takeback removes the moves and
+    Bob's process reads the game again; a draw; a rematch asked on each process."""
+    with site_of(services, tmp_path, "cluster_offers", 2) as (sites, people):
+        alice, bob = Player(sites[0]).guest("alice"), Player(sites[1]).guest("bob")
+        people += [alice, bob]
+        gid = alice.new_game(["me", "open"], kind="mitan")
+        a, b = seated(alice, bob, gid)
+        assert owner_of(services[1], sites, gid) is sites[0]
+        a.act(gid, 0)  # the draft: Alice, then Bob twice
+        time.sleep(1.5)  # a sighting of Bob on his process
+        assert refusal(a, {"type": "claim", "game": gid, "seat": 0}) == "claim_present"
+        b.act(gid, 1)
+        b.act(gid, 1)
+        wait_version(a, gid, 3)
+        b.send({"type": "offer", "game": gid, "seat": 1, "offer": "takeback"})
+        while a.wait_state(gid)["offers"]["takeback"] != 1:
+            pass
+        a.send({"type": "answer", "game": gid, "seat": 0, "offer": "takeback",
+                "accept": True})
+        back = b.wait_state(gid, version=2)
+        assert back["since"] == 0 and back["to_act"] == [1] and len(back["steps"]) == 2
+        store = Store(sites[1].db_url)
+        try:
+            assert len(store.moves(gid)) == 2
+        finally:
+            store.close()
+        b.act(gid, 1, b.latest[gid]["legal"]["1"][-1])
+        wait_version(a, gid, 3)
+        a.send({"type": "offer", "game": gid, "seat": 0, "offer": "draw"})
+        while b.wait_state(gid)["offers"]["draw"] != 0:
+            pass
+        b.send({"type": "answer", "game": gid, "seat": 1, "offer": "draw", "accept": True})
+        assert a.wait_state(gid, status="over")["result"]["reason"] == "draw_agreed"
+        b.wait_state(gid, status="over")
+        a.send({"type": "rematch", "game": gid})
+        asked = b.wait_state(gid)
+        while asked["rematch"]["asked"] != [0]:
+            asked = b.wait_state(gid)
+        b.send({"type": "rematch", "game": gid})
+        made = b.wait_state(gid)
+        while made["rematch"]["game"] is None:
+            made = b.wait_state(gid)
+        seen = a.wait_state(gid)
+        while seen["rematch"]["game"] is None:
+            seen = a.wait_state(gid)
+        assert seen["rematch"]["game"] == made["rematch"]["game"]
+        assert [s["name"] for s in a.watch(seen["rematch"]["game"])["seats"]] == ["bob",
+                                                                                 "alice"]

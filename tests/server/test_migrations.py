@@ -149,6 +149,15 @@ def rows_0007(conn: Connection) -> None:
                       "VALUES ('google', '1094', 'p-acct', :at)"), {"at": WHEN})
 
 
+DUE = datetime(2026, 11, 23, 18, 30, tzinfo=UTC)
+
+
+def rows_0009(conn: Connection) -> None:
+    # A correspondence game's seats to act and its move's deadline; a rematch named.
+    conn.execute(text("UPDATE games SET to_act = :to_act, deadline = :due, rematch = 'g-big' "
+                      "WHERE id = 'g-daily'"), {"to_act": "[0]", "due": DUE})
+
+
 ROWS: dict[str, Callable[[Connection], None]] = {
     "0001": rows_0001,
     "0002": rows_0002,
@@ -158,6 +167,7 @@ ROWS: dict[str, Callable[[Connection], None]] = {
     "0006": rows_0006,
     "0007": rows_0007,
     "0008": rows_0008,
+    "0009": rows_0009,
 }
 
 
@@ -235,6 +245,17 @@ def check_head(url: str, since: str) -> None:
             assert [f.status for f in social.friends(store, "p-guest")] == ["pending"]
             assert [h.rating for h in social.history(store, "p-acct", "mitan", "blitz")] \
                 == [1612.5]
+        daily_game = store.game("g-daily")
+        assert (daily_game is not None) == (since >= "0002")
+        if daily_game is None:
+            assert store.expired(DUE.timestamp() + 1) == []
+        elif since >= "0009":
+            assert daily_game.to_act == [0] and daily_game.rematch == "g-big"
+            assert store.expired(DUE.timestamp() + 1) == ["g-daily"]
+            assert store.expired(DUE.timestamp() - 1) == []
+        else:
+            assert daily_game.to_act is None and daily_game.deadline is None
+            assert store.expired(DUE.timestamp() + 1) == []
     finally:
         store.close()
 

@@ -361,6 +361,12 @@ class Game(ABC):
 
     _lessons: tuple[Lesson, ...] | None = None  # read on first use
 
+    def offers(self, options: Options) -> frozenset[str]:
+        """What one player of an online game with these options may offer the other, who
+        accepts or declines: "takeback" (the game goes back to the asker's previous turn),
+        "draw". None by default: a game says which its players may use."""
+        return frozenset()
+
     def __init__(self) -> None:
         type(self).state_type.game = self
 

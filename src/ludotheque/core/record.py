@@ -180,9 +180,12 @@ def replay(game: Game, record: Record, *, check_result: bool = True) -> State:
 
 RESIGNED = "resign"  # a seat gave the game up
 TIMEOUT = "timeout"  # a seat's clock ran out (the site's time controls)
+ABANDONED = "abandon"  # the seat to act left an untimed game; the other claimed the win
+AGREED_DRAW = "draw_agreed"  # both seats agreed to a draw (a draw offer accepted)
 # The ways a game ends outside its rules: the record keeps the result, the engine's state
 # is not over.
-OUTSIDE_THE_RULES = (RESIGNED, TIMEOUT)
+OUTSIDE_THE_RULES = (RESIGNED, TIMEOUT, ABANDONED, AGREED_DRAW)
+LOSSES = (RESIGNED, TIMEOUT, ABANDONED)  # those that rank one seat last
 
 
 def resignation(players: int, seat: Seat, reason: str = RESIGNED) -> Result:
@@ -191,11 +194,18 @@ def resignation(players: int, seat: Seat, reason: str = RESIGNED) -> Result:
     play on.)"""
     if players != 2 or not 0 <= seat < players:
         raise ValueError("a resignation ends a two-player game only")
-    if reason not in OUTSIDE_THE_RULES:
-        raise ValueError(f"a game ends outside its rules by {OUTSIDE_THE_RULES}, not {reason!r}")
-    what = "resigned" if reason == RESIGNED else "ran out of time"
+    if reason not in LOSSES:
+        raise ValueError(f"a seat loses outside its rules by {LOSSES}, not {reason!r}")
+    what = {RESIGNED: "resigned", TIMEOUT: "ran out of time", ABANDONED: "left the game"}[reason]
     return Result(tuple(1 if s == seat else 0 for s in range(players)), (0.0,) * players,
                   reason, f"seat {seat} {what}")
+
+
+def agreed_draw(players: int) -> Result:
+    """A two-player game that both seats agreed to call a draw."""
+    if players != 2:
+        raise ValueError("a draw is agreed in a two-player game only")
+    return Result((0, 0), (0.0, 0.0), AGREED_DRAW, "draw agreed")
 
 
 def check_stored_result(record: Record, state: State) -> None:
@@ -210,6 +220,11 @@ def check_stored_result(record: Record, state: State) -> None:
             raise RecordError(f"the record says the game ended by {stored.reason}, but it was "
                               f"already over ({result.reason}) after {len(record.moves)} "
                               f"actions")
+        if stored.reason == AGREED_DRAW:
+            if list(stored.ranks) != [0, 0]:
+                raise RecordError(f"an agreed draw ranks both seats first, not "
+                                  f"{list(stored.ranks)}")
+            return
         if len(stored.ranks) != 2 or sorted(stored.ranks) != [0, 1]:
             raise RecordError(f"a {stored.reason} ranks one seat of two last, not "
                               f"{list(stored.ranks)}")

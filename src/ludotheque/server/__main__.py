@@ -31,7 +31,8 @@ def run(host: str, port: int, db: str | None, plugins: list[str], bot_workers: i
         log_format: str = "text", metrics_token: str | None = None,
         redis_url: str | None = None, origins: Sequence[str] = (),
         chat_filter: Path | None = None, ws_compression: bool = False,
-        oauth: dict[str, Provider] | None = None, public_url: str | None = None) -> None:
+        oauth: dict[str, Provider] | None = None, public_url: str | None = None,
+        claim_after: float = 300.0, day_seconds: float = 86_400.0) -> None:
     logs.configure(log_level, log_format)
     # Read before the site starts: a missing or unreadable list stops it with the reason.
     words = ChatFilter.from_file(chat_filter) if chat_filter is not None else None
@@ -56,7 +57,8 @@ def run(host: str, port: int, db: str | None, plugins: list[str], bot_workers: i
                      bot_delay=bot_delay, reports_root=reports, limits=limits,
                      metrics_token=metrics_token or os.environ.get("LUDO_METRICS_TOKEN"),
                      redis_url=redis_url, origins=origins, chat_filter=words, oauth=oauth,
-                     public_url=public_url)
+                     public_url=public_url,
+                     claim_after=claim_after, day_seconds=day_seconds)
     # The collector's full passes walk every live room's states and steps; with the code
     # and data loaded now frozen out of them, and fewer young passes, a move costs less.
     gc.freeze()
@@ -101,8 +103,15 @@ def main() -> None:
                         help="permessage-deflate on the WebSocket (off: less CPU a move)")
     parser.add_argument("--chat-filter", type=Path, default=None, metavar="FILE",
                         help="words refused in the chat, one a line (docs/moderation.md)")
+    parser.add_argument("--claim-after", type=float, default=300.0, metavar="SECONDS",
+                        help="how long the player to act of an untimed online game may be "
+                             "away before the others may claim (default: 5 minutes)")
+    parser.add_argument("--day-seconds", type=float, default=86_400.0, metavar="SECONDS",
+                        help="the length of a correspondence day (tests: a few seconds)")
     add_oauth_arguments(parser)
     args = parser.parse_args()
+    if args.claim_after <= 0 or args.day_seconds <= 0:
+        parser.error("--claim-after and --day-seconds take a positive number of seconds")
     try:
         values = limit_values(args.limit)
         Limits().with_values(values)
@@ -116,7 +125,8 @@ def main() -> None:
     run(args.host, args.port, args.db, args.plugin, args.bot_workers, args.bot_delay,
         args.log_level, args.reports, limits_on=args.limits == "on", limit_values=values,
         log_format=args.log_format, metrics_token=args.metrics_token, redis_url=args.redis,
-        origins=args.origin, chat_filter=args.chat_filter, oauth=oauth, public_url=public)
+        origins=args.origin, chat_filter=args.chat_filter, oauth=oauth, public_url=public,
+        claim_after=args.claim_after, day_seconds=args.day_seconds)
 
 
 def add_oauth_arguments(parser: argparse.ArgumentParser) -> None:

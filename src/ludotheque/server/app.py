@@ -49,12 +49,12 @@ from ludotheque.store.plays import rating_pool
 from ludotheque.store.social import challenges as challenges_of
 from ludotheque.store.social import friend_ids
 
-from . import balance_pages, csrf, daily, logs, sockets
+from . import balance_pages, correspondence, csrf, daily, logs, sockets
 from .accounts import Accounts, address, safe_next
 from .auth import clean_name
 from .bots import BotPool, load_plugin
 from .chat_filter import ChatFilter
-from .clocks import TIME_CONTROLS, Clocks
+from .clocks import DAY, TIME_CONTROLS, Clocks, pools, set_day_length
 from .cluster import Cluster
 from .friends import Friends
 from .i18n import LANGS, catalogue, is_one, pick, seat_label, translate
@@ -66,7 +66,7 @@ from .oauth_config import Provider
 from .presence import Presence, player_message
 from .privacy_pages import PrivacyPages
 from .profiles import profile_url
-from .rooms import Hub, chat_message, find_lesson
+from .rooms import CLAIM_AFTER, Hub, chat_message, find_lesson
 from .social_pages import social_routes
 
 log = logging.getLogger("ludotheque.server")
@@ -388,11 +388,16 @@ class Site:
                             "clock": (r.clock or {}).get("control")})
             return out
 
+        mine = self.store.games_of(player.id) if player else []
+        turns = {t["id"]: t["deadline"] for t in correspondence.your_turn(
+            self.hub, mine, player.id)} if player else {}
         return {
             "open_games": rows(self.store.games(["open"])),
             "live_games": rows(self.store.games(["live"])),
             "over_games": rows(self.store.games(["over"], limit=20)),
-            "my_games": rows(self.store.games_of(player.id)) if player else [],
+            "my_games": rows(mine),
+            "your_turn": [{**r, "due": correspondence.due_text(turns[r["id"]])}
+                          for r in rows(mine) if r["id"] in turns],
             # Friends' challenges waiting for this player's answer (friends.py).
             "challenges": [Friends.challenge_item(c, a) for c, a, b in
                            challenges_of(self.store, player.id) if b.id == player.id]
@@ -507,6 +512,9 @@ class Site:
         """A game just stored: its room starts (its bots think) and the creator goes there."""
         room = await self.hub.room(game_id)
         if room is not None:
+            if room.row.status == "live":
+                async with room.lock:
+                    await room.save_turn()  # the "your turn" list, a first move's deadline
             room.schedule_bots()
         return RedirectResponse(f"/g/{game_id}", 303)
 
@@ -697,9 +705,9 @@ class Site:
         for game in games.all_games():
             sizes = ([2] if game.min_players <= 2 <= game.max_players else []) \
                 + ([3] if game.max_players >= 3 else [])
-            for control in TIME_CONTROLS.values():
+            for control in pools():
                 for size in sizes:
-                    pool = rating_pool(control.name, size)
+                    pool = rating_pool(control.pool, size)
                     rows = self.store.ratings_board(game.id, pool)
                     out.append({"game": game, "control": control, "pool": pool,
                                 "multi": size > 2, "rows": [
@@ -865,7 +873,9 @@ def create_app(db_url: str, *, plugins: Sequence[str] = (), bot_workers: int = 2
                redis_url: str | None = None, origins: Sequence[str] = (),
                chat_filter: ChatFilter | None = None,
                oauth: dict[str, Provider] | None = None,
-               public_url: str | None = None) -> Starlette:
+               public_url: str | None = None,
+               claim_after: float = CLAIM_AFTER,
+               day_seconds: float = DAY) -> Starlette:
     """The site on the database at `db_url` (migrated to the newest schema first).
 
     `plugins` are "module:attribute" games to register (tests' toys, plug-ins);
@@ -877,7 +887,10 @@ def create_app(db_url: str, *, plugins: Sequence[str] = (), bot_workers: int = 2
     `origins` other sites whose pages may open the WebSocket ("https://ludo.example.org");
     `chat_filter` the words no chat message may contain (docs/moderation.md);
     `oauth` the sign-in providers that are on (oauth_config.py), `public_url` the site's
-    address as players reach it (the providers' redirect URIs start with it)."""
+    address as players reach it (the providers' redirect URIs start with it).
+    `claim_after` the seconds an untimed game's player to act may be away before the others
+    may claim (offers.py); `day_seconds` a correspondence day (the tests' are short)."""
+    set_day_length(day_seconds)
     for spec in plugins:
         load_plugin(spec)
     migrate(db_url)
@@ -886,7 +899,7 @@ def create_app(db_url: str, *, plugins: Sequence[str] = (), bot_workers: int = 2
     settings = limits or Limits()
     limiter = Limiter.from_uri(settings, redis_url) if redis_url else Limiter(settings)
     limiter.on_refusal = metrics.refused
-    hub = Hub(store, BotPool(bot_workers, plugins), bot_delay)
+    hub = Hub(store, BotPool(bot_workers, plugins), bot_delay, claim_after=claim_after)
     hub.limiter = limiter
     if redis_url:
         hub.cluster = Cluster(redis_url, hub)
@@ -919,6 +932,8 @@ def create_app(db_url: str, *, plugins: Sequence[str] = (), bot_workers: int = 2
             site.presence.start(hub.cluster)
         resumed = await hub.resume()
         log.info("Ludothèque: %d games resumed", resumed)
+        await correspondence.expire(hub)  # deadlines that passed while the site was down
+        hub.spawn(correspondence.watch_deadlines(hub, correspondence.watch_every(day_seconds)))
         yield
         await site.presence.close()
         if hub.cluster is not None:

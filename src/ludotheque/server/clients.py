@@ -91,7 +91,7 @@ class Client:
 
     def leave(self) -> None:
         if self.room is not None:
-            self.room.clients.discard(self)
+            self.room.leave(self)
 
     def close_slow(self) -> None:
         """Too many messages waiting: forget them, leave the room, stop the writer (it may be

@@ -17,12 +17,23 @@ from typing import Any
 @dataclass(frozen=True)
 class TimeControl:
     name: str
-    base: float  # seconds on each clock at the start
+    base: float  # seconds on each clock at the start (per move: for each move)
     increment: float  # seconds added after each of the seat's actions
+    # Correspondence: `base` for each move, due at a date kept in the database (a restart
+    # takes nothing off it); its ratings have a pool of their own (`pool`).
+    per_move: bool = False
+    rating_pool: str = ""
 
     @property
     def label(self) -> str:
+        if self.per_move:
+            return ""  # the control's name says it all ("Correspondance, 3 jours")
         return f"{int(self.base // 60)}+{self.increment:g}"
+
+    @property
+    def pool(self) -> str:
+        """The ratings this control's ranked games count in."""
+        return self.rating_pool or self.name
 
 
 # MT-26 names two time controls; their lengths are ours (docs/site.md).
@@ -37,6 +48,30 @@ def register_time_control(control: TimeControl) -> None:
     TIME_CONTROLS[control.name] = control
 
 
+DAY = 86_400.0
+CORRESPONDENCE_DAYS = (1, 3, 7)
+CORRESPONDENCE_POOL = "corr"  # one rating per game for every correspondence control
+
+
+def set_day_length(seconds: float) -> None:
+    """The correspondence controls (`corr1`, `corr3`, `corr7`: 1, 3, 7 days a move), with
+    days of `seconds` (a day; the tests' days are seconds long: `--day-seconds`)."""
+    for days in CORRESPONDENCE_DAYS:
+        register_time_control(TimeControl(f"corr{days}", days * seconds, 0.0, per_move=True,
+                                          rating_pool=CORRESPONDENCE_POOL))
+
+
+set_day_length(DAY)
+
+
+def pools() -> list[TimeControl]:
+    """One time control per rating pool (the correspondence ones share theirs)."""
+    seen: dict[str, TimeControl] = {}
+    for control in TIME_CONTROLS.values():
+        seen.setdefault(control.pool, control)
+    return list(seen.values())
+
+
 @dataclass
 class Clocks:
     control: TimeControl
@@ -49,12 +84,22 @@ class Clocks:
         return cls(control, [control.base] * players)
 
     def to_json(self) -> dict[str, Any]:
-        """What the game row keeps (`since` is not kept: see the module's docstring)."""
-        return {"control": self.control.name, "remaining": [round(r, 3) for r in self.remaining]}
+        """What the game row keeps. `since` is kept for a correspondence control only (its
+        deadlines are dates); a clock's time while the server was down is nobody's."""
+        out: dict[str, Any] = {"control": self.control.name,
+                               "remaining": [round(r, 3) for r in self.remaining]}
+        if self.control.per_move:
+            out["since"] = self.since
+        if self.control.pool != self.control.name:
+            out["pool"] = self.control.pool
+        return out
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Clocks:
-        return cls(TIME_CONTROLS[str(data["control"])], [float(r) for r in data["remaining"]])
+        control = TIME_CONTROLS[str(data["control"])]
+        since = data.get("since") if control.per_move else None
+        return cls(control, [float(r) for r in data["remaining"]],
+                   float(since) if isinstance(since, int | float) else None)
 
     def left(self, seat: int, running: Iterable[int], now: float) -> float:
         """The seat's time at `now`, its clock charged if it runs."""
@@ -71,7 +116,10 @@ class Clocks:
 
     def after_action(self, seat: int, running: Iterable[int], now: float) -> None:
         self.charge(running, now)
-        self.remaining[seat] += self.control.increment
+        if self.control.per_move:
+            self.remaining[seat] = self.control.base  # the seat's next move has its days
+        else:
+            self.remaining[seat] += self.control.increment
 
     def out_of_time(self, running: Iterable[int], now: float) -> int | None:
         """The first running seat whose time is over at `now`, if any."""
@@ -91,7 +139,13 @@ class Clocks:
         """For the clients: each seat's time now, and which clocks run (they count down
         locally from the moment they receive it)."""
         seats = sorted(running)
-        return {"control": self.control.name, "label": self.control.label,
-                "remaining": [round(max(0.0, self.left(s, seats, now)), 2)
-                              for s in range(len(self.remaining))],
-                "running": seats if self.since is not None else []}
+        out: dict[str, Any] = {
+            "control": self.control.name, "label": self.control.label,
+            "remaining": [round(max(0.0, self.left(s, seats, now)), 2)
+                          for s in range(len(self.remaining))],
+            "running": seats if self.since is not None else []}
+        if self.control.per_move:
+            # Correspondence: when each running seat's move is due (seconds since 1970).
+            out["deadlines"] = {str(s): round(self.since + self.remaining[s], 3)
+                                for s in seats} if self.since is not None else {}
+        return out

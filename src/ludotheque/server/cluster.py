@@ -34,6 +34,7 @@ import itertools
 import json
 import logging
 import secrets
+import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -51,6 +52,10 @@ log = logging.getLogger("ludotheque.cluster")
 LEASE_SECONDS = 3.0  # how long a dead owner keeps its rooms
 RENEW_SECONDS = 1.0  # how often an owner renews its leases and replicas look for orphans
 REQUEST_SECONDS = 2.5  # how long a forwarded request waits for the owner's answer
+# Presence (a claim in an untimed game, offers.py): every process notes each second which
+# players have a socket on which untimed game here; the owner reads it before a claim.
+SEEN_FRESH = 3 * RENEW_SECONDS  # seen this recently on another process: still there
+SEEN_KEEP = 24 * 3600  # how long a last sighting is kept
 
 _RENEW = """
 if redis.call('get', KEYS[1]) == ARGV[1] then
@@ -72,6 +77,14 @@ def lease_key(game_id: str) -> str:
 
 def room_channel(game_id: str) -> str:
     return f"ludo:room:{game_id}"
+
+
+def seen_key(game_id: str, player_id: str) -> str:
+    return f"ludo:seen:{game_id}:{player_id}"
+
+
+def rematch_key(game_id: str) -> str:
+    return f"ludo:rematch:{game_id}"
 
 
 def process_channel(process_id: str) -> str:
@@ -151,10 +164,50 @@ class Cluster:
                             room.demote()
                     elif room.row.status != "over" and await self.owner(room.id) is None:
                         await self.take_over(room.id)
+                await self._mark_seen()
             except RedisError as exc:
                 log.error("cluster: Redis does not answer: %s", exc)
             except Exception:
                 log.exception("cluster: watchdog")
+
+    async def _mark_seen(self) -> None:
+        """The players with a socket here on an untimed game being played, seen now."""
+        now = time.time()
+        pipe = self.redis.pipeline(transaction=False)
+        marks = 0
+        for room in list(self.hub.rooms.values()):
+            if room.clocks is None and room.row.status == "live" and not room.over:
+                for player in {c.player_id for c in room.clients if c.player_id}:
+                    pipe.set(seen_key(room.id, player), now, ex=SEEN_KEEP)
+                    marks += 1
+        if marks:
+            await pipe.execute()
+
+    async def last_seen(self, game_id: str, players: list[str]) -> dict[str, float]:
+        """When each of these players was last seen on the room by any process."""
+        if not players:
+            return {}
+        values = await self.redis.mget([seen_key(game_id, p) for p in players])
+        return {p: float(v) for p, v in zip(players, values, strict=True) if v}
+
+    # -- rematches: an ended game has no owner; the requests meet here -------------------------
+    async def ask_rematch(self, game_id: str, player_id: str | None) -> set[str]:
+        """Note the player's rematch request (None: forget them all); every request so far."""
+        key = rematch_key(game_id)
+        if player_id is None:
+            await self.redis.delete(key)
+            return set()
+        pipe = self.redis.pipeline(transaction=True)
+        pipe.sadd(key, player_id)
+        pipe.expire(key, SEEN_KEEP)
+        pipe.smembers(key)
+        *_, members = await pipe.execute()
+        return {str(m) for m in members}
+
+    def publish_rematch(self, room: Room) -> None:
+        self.publish(room_channel(room.id), {
+            "kind": "rematch", "from": self.id, "game": room.id,
+            "asked": sorted(room.offers.rematch), "made": room.row.rematch})
 
     async def take_over(self, game_id: str) -> Room | None:
         """Claim an orphan room and become its owner, rebuilt from the database."""
@@ -166,7 +219,9 @@ class Cluster:
     # -- what owners tell everyone ----------------------------------------------------------
     def publish_change(self, room: Room, step: dict[str, Any] | None) -> None:
         message = {"kind": "changed", "from": self.id, "game": room.id,
-                   "version": room.version, "step": step, "row": room.row_fields()}
+                   "version": room.version, "step": step, "row": room.row_fields(),
+                   # Fewer steps than last told (a takeback): the replicas read it again.
+                   "reset": room.published > room.version}
         self.publish(room_channel(room.id), message)
 
     def publish_chat(self, game_id: str, chat: dict[str, Any]) -> None:
@@ -302,6 +357,13 @@ class Cluster:
             room = self.hub.rooms.get(str(message["game"]))
             if room is not None and not room.owned:
                 await self.hub.follow(room, message)
+        elif kind == "rematch":
+            room = self.hub.rooms.get(str(message["game"]))
+            if room is not None:
+                room.offers.rematch = {str(p) for p in message.get("asked") or []}
+                room.row.rematch = message.get("made") or room.row.rematch
+                for client in list(room.clients):
+                    room.send_state(client)
         elif kind == "chat":
             room = self.hub.rooms.get(str(message["game"]))
             if room is not None:

@@ -49,6 +49,8 @@ class Limits:
     # Friends (docs/security.md): requests asked, and friends challenged to a game.
     friend_request: str = "10 per 10 minute"
     challenge: str = "10 per 10 minute"
+    # Claims, takeback and draw offers, rematch requests, per account (server/offers.py).
+    offer: str = "10 per 10 minute"
     # Games: creation, and live games against bots (bots are shared between players).
     game_create: str = "20 per 10 minute"
     game_create_address: str = "60 per 10 minute"

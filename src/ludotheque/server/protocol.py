@@ -12,6 +12,15 @@ Client -> server:
                                                   report a chat message or a seat's player
   {"type": "hint", "game": ID, "seat": S}        Difficile's move for the asker's seat
                                                   (unranked games with a bot: hints.py)
+  {"type": "claim", "game": ID, "seat": S}       the player to act of an untimed online
+                                                  game is away (server/offers.py): win, or
+                                                  a bot takes the away seat (3+ players)
+  {"type": "offer", "game": ID, "seat": S, "offer": "draw" | "takeback"}
+  {"type": "answer", "game": ID, "seat": S, "offer": "draw" | "takeback" | "rematch",
+   "accept": BOOL}                                accept or decline the other's offer
+  {"type": "rematch", "game": ID}                 ask for (or accept) a rematch of an ended
+                                                  game; the state's "rematch.game" is the
+                                                  new game once everyone has asked
   {"type": "ping"}
 Server -> client:
   {"type": "state", ...}   the room as this client may see it (see rooms.Room.state_for)
@@ -40,7 +49,8 @@ MAX_CHAT = 500  # characters of one chat message
 # it reaches the store, and an error can always echo it.
 GAME_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
 
-TYPES = ("watch", "act", "sit", "chat", "resign", "report", "hint", "ping")
+TYPES = ("watch", "act", "sit", "chat", "resign", "report", "hint", "ping",
+         "claim", "offer", "answer", "rematch")
 
 
 class ProtocolError(Exception):

@@ -27,6 +27,8 @@ from ludotheque import games
 from ludotheque.core import Event, Game, IllegalAction, LudoError, NotationError, Result, State
 from ludotheque.core.lessons import Lesson, Progress, progress
 from ludotheque.core.record import (
+    AGREED_DRAW,
+    LOSSES,
     RESIGNED,
     TIMEOUT,
     Move,
@@ -39,12 +41,13 @@ from ludotheque.store import GameRow, RatingRow, Store
 from ludotheque.store.plays import rating_pool
 from ludotheque.store.writer import BoundWrite
 
-from . import hints
+from . import hints, offers
 from .bots import BotPool
 from .clients import Client
 from .clocks import Clocks
 from .i18n import bot_label, seat_label, translate
 from .limits import Limiter, RateLimited
+from .offers import Offers, extras
 from .protocol import MAX_CHAT, ProtocolError
 from .ratings import Rating, rate_game
 from .skill import openskill
@@ -61,6 +64,7 @@ SUBSTITUTE = "moyen"  # the bot that takes the seat of a player who leaves a gam
 # unused (it is reloaded from the store when asked again): watching every stored game in
 # turn must not keep them all loaded.
 ROOM_IDLE = 120.0
+CLAIM_AFTER = 300.0  # seconds (issue 21: five minutes; `--claim-after`)
 
 
 @dataclass
@@ -111,8 +115,9 @@ class Room:
         # The time control's clocks; a (re)loaded live game starts them now (the time the
         # server was down is nobody's).
         self.clocks = Clocks.from_json(row.clock) if row.clock else None
-        if self.clocks is not None and row.status == "live" and not self.over:
-            self.clocks.since = time.time()
+        if self.clocks is not None and row.status == "live" and not self.over and (
+                not self.clocks.control.per_move or self.clocks.since is None):
+            self.clocks.since = time.time()  # a correspondence move keeps its date
         self.flag_task: asyncio.Task[None] | None = None
         # Ranked games: each seat's rating in the game's pool, shown beside the names.
         self.ratings: dict[int, dict[str, Any]] = {}
@@ -122,6 +127,11 @@ class Room:
         # the owner's steps. One process alone owns every room.
         self.owned = True
         self.published = len(steps)  # the version the other processes were last told of
+        # Offers between the players (offers.py), and when each player's last socket left
+        # this room (an untimed game's claim): before any, since the room was loaded.
+        self.offers = Offers()
+        self.loaded = time.time()
+        self.gone: dict[str, float] = {}
 
     def result(self) -> Result | None:
         return self.ended if self.ended is not None else self.state.result()
@@ -129,6 +139,15 @@ class Room:
     @property
     def over(self) -> bool:
         return self.ended is not None or self.state.is_over()
+
+    def join(self, client: Client) -> None:
+        self.clients.add(client)
+        if client.player_id is not None:
+            self.gone.pop(client.player_id, None)
+
+    def leave(self, client: Client) -> None:
+        self.clients.discard(client)
+        offers.left(self, client)
 
     def idle(self, now: float, after: float) -> bool:
         """Nothing holds this room: no client, no bot or tutor thinking, no clock, no change
@@ -198,6 +217,7 @@ class Room:
             "rated": self.row.rated,
             "lesson": self.lesson_state(),
             "hint": hints.offered(self),  # the room offers hints (hints.py)
+            **extras(self, client, mine),
         }
         result = self.result()
         if result is not None:
@@ -217,10 +237,13 @@ class Room:
 
     def result_text(self, result: Result, lang: str) -> str:
         names = self.text_names(lang)
-        if result.reason in (RESIGNED, TIMEOUT):
+        if result.reason in LOSSES:
             loser = result.ranks.index(1)
-            key = "result.resigned" if result.reason == RESIGNED else "result.timeout"
+            key = {RESIGNED: "result.resigned", TIMEOUT: "result.timeout"}.get(
+                result.reason, "result.abandoned")
             return translate(lang, key, name=names[loser])
+        if result.reason == AGREED_DRAW:
+            return translate(lang, "result.draw_agreed")
         return self.game.describe_result(result, lang, names)
 
     def seat_info(self, index: int, seat: dict[str, Any], client: Client) -> dict[str, Any]:
@@ -288,7 +311,8 @@ class Room:
         if self.clocks is not None:
             clock = {**self.clocks.to_json(), "since": self.clocks.since}
         return {"status": self.row.status, "seats": self.row.seats, "result": self.row.result,
-                "rated": self.row.rated, "public": self.row.public, "clock": clock}
+                "rated": self.row.rated, "public": self.row.public, "clock": clock,
+                "rematch": self.row.rematch, "offers": self.offers.to_json()}
 
     def demote(self) -> None:
         """This process no longer owns the room (its lease was lost): follow the owner."""
@@ -354,15 +378,18 @@ class Room:
                 clocks = Clocks(self.clocks.control, list(self.clocks.remaining),
                                 self.clocks.since)
                 clocks.after_action(seat, self.running(), now)
+            to_act = list(trial.to_act()) if status == "live" else []
             # Stored before anyone hears of it: a crash now loses nothing that was shown.
             await self.write(self.hub.store.add_move, self.id, self.version, seat,
                                     action.text(), status,
                                     result.to_json() if result is not None else None,
-                                    clocks.to_json() if clocks is not None else None)
+                                    clocks.to_json() if clocks is not None else None,
+                                    to_act, self.due(clocks, to_act))
             self.state = trial
             self.steps.append(Step(seat, action.text(), events, public))
             self.row.status = status
             self.row.moves_count = self.version
+            self.offers.moved()
             if clocks is not None:
                 self.clocks = clocks
             if status == "over":
@@ -409,6 +436,7 @@ class Room:
                               if seats[seat].get("player") else {})}
             await self.write(self.hub.store.set_seats, self.id, seats, "live")
             self.row.seats = seats
+            await self.save_turn()  # a bot's seat has no deadline
 
     # -- tutorial lessons ---------------------------------------------------------------------
     def lesson_progress(self) -> Progress | None:
@@ -447,6 +475,22 @@ class Room:
             self.schedule_bots()  # another tutor seat may answer next
 
     # -- clocks and ratings ------------------------------------------------------------------
+    def due(self, clocks: Clocks | None, to_act: list[int]) -> float | None:
+        """When the move of the human seats in `to_act` is due, for a correspondence control
+        (a time.time() value), else None."""
+        if clocks is None or not clocks.control.per_move:
+            return None
+        return clocks.deadline([s for s in to_act if self.seats[s].get("kind") == "human"])
+
+    async def save_turn(self) -> None:
+        """Store the seats to act and the deadline (under the lock), after a change that is
+        not an action: the game starts, a bot takes a seat, a game is opened."""
+        to_act = list(self.state.to_act()) if self.row.status == "live" and not self.over \
+            else []
+        await self.write(self.hub.store.set_turn, self.id, to_act, self.due(self.clocks, to_act),
+                         self.clocks.to_json() if self.clocks is not None else None)
+        self.row.to_act = to_act
+
     def running(self) -> list[int]:
         """The seats whose clocks run: humans to act in a live game with a time control."""
         if self.clocks is None or self.row.status != "live" or self.over:
@@ -501,7 +545,7 @@ class Room:
     async def load_ratings(self) -> None:
         if not self.row.ranked or self.clocks is None:
             return
-        pool = rating_pool(self.clocks.control.name, self.row.players)
+        pool = rating_pool(self.clocks.control.pool, self.row.players)
         out: dict[int, dict[str, Any]] = {}
         for i, seat in enumerate(self.seats):
             if seat.get("player"):
@@ -535,6 +579,8 @@ class Room:
             self.row.status = status
             if status == "live" and self.clocks is not None:
                 self.clocks.since = time.time()
+            if status == "live":
+                await self.save_turn()
             await self.load_ratings()
             self.broadcast()
             self.watch_clock()
@@ -656,8 +702,11 @@ class Hub:
     """Every room of this server process, loaded on demand from the store."""
 
     def __init__(self, store: Store, bots: BotPool, bot_delay: float = 0.0,
-                 room_idle: float = ROOM_IDLE) -> None:
+                 room_idle: float = ROOM_IDLE, claim_after: float = CLAIM_AFTER) -> None:
         self.store = store
+        # How long the player to act of an untimed online game may be away before the
+        # others may claim (offers.py).
+        self.claim_after = claim_after
         self.bots = bots
         self.bot_delay = bot_delay
         self.rooms: dict[str, Room] = {}
@@ -764,10 +813,13 @@ class Hub:
     async def follow(self, room: Room, message: dict[str, Any]) -> None:
         """A replica takes the owner's news: a step to apply, or a reason to read again."""
         version, step = int(message["version"]), message.get("step")
+        reset = bool(message.get("reset"))  # a takeback: moves went away
         async with room.lock:
-            if version < room.version:
+            if version < room.version and not reset:
                 return  # older than what this replica shows
-            if step is not None and version == room.version + 1:
+            if reset:
+                await self._reread(room)
+            elif step is not None and version == room.version + 1:
                 try:
                     action = room.game.parse(str(step["action"]))
                     public = room.state.is_public(int(step["seat"]), action)
@@ -787,6 +839,8 @@ class Hub:
             room.row.rated = fields.get("rated")
             room.row.public = bool(fields.get("public", room.row.public))
             room.row.moves_count = room.version
+            room.row.rematch = fields.get("rematch")
+            room.offers.load(fields.get("offers"))
             clock = fields.get("clock")
             if clock is not None:
                 room.clocks = Clocks.from_json(clock)
@@ -794,7 +848,7 @@ class Hub:
             if room.row.status == "over" and room.row.result and not room.state.is_over():
                 room.ended = Result.from_json(room.row.result)
             for client in list(room.clients):
-                room.send_state(client)
+                room.send_state(client, 0 if reset else None)
 
     async def _reread(self, room: Room) -> None:
         """Rebuild a replica from the database, in place (its clients stay)."""
@@ -830,6 +884,8 @@ class Hub:
             await room.sit(client, seat)
         elif op == "resign":
             await room.resign(client, seat)
+        elif op in offers.OWNER_OPS:
+            await offers.request(room, client, op, fields)
         else:
             raise ProtocolError("unknown_type")
 

@@ -26,7 +26,7 @@ from urllib.parse import urlsplit
 from starlette.responses import PlainTextResponse
 from starlette.websockets import WebSocket
 
-from . import hints, logs, protocol
+from . import hints, logs, offers, protocol
 from .clients import CLOSE_SLOW, CLOSE_WAIT, Client
 from .i18n import pick
 from .limits import Limiter, RateLimited
@@ -202,15 +202,18 @@ async def handle(site: Site, client: Client, m: protocol.Message) -> None:
             raise ProtocolError("daily_private")
         since = m.int_field("since", required=False) or 0
         if client.room is not None and client.room is not room:
-            client.room.clients.discard(client)
+            client.room.leave(client)
         client.room = room
-        room.clients.add(client)
+        room.join(client)
         room.send_state(client, since)
         return
     if client.room is not room:
         raise ProtocolError("watch_first")
     if m.type == "sit" and not await site.moderation.may_sit(client, room):
         return  # banned: told why and until when
+    if m.type in offers.TYPES:
+        await offers.handle(site.hub, room, client, m)
+        return
     cluster = site.hub.cluster
     if cluster is not None and not room.owned and m.type in ("act", "sit", "resign"):
         # Another process owns the room: it decides, and answers the refusal, if any.

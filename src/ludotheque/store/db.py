@@ -14,7 +14,7 @@ import asyncio
 import secrets
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from datetime import UTC, timedelta
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -115,23 +115,31 @@ INSERT_MOVE = insert(MOVES).values(game_id=bindparam("gid"), idx=bindparam("idx"
                                    seat=bindparam("seat"), action=bindparam("action"),
                                    at=bindparam("at"))
 MOVED: dict[str, Any] = {"moves_count": bindparam("count"), "status": bindparam("status"),
-         "result": bindparam("result"), "updated_at": bindparam("at")}
+         "result": bindparam("result"), "updated_at": bindparam("at"),
+         "to_act": bindparam("to_act"), "deadline": bindparam("deadline")}
 UPDATE_GAME = update(GAMES).where(GAMES.c.id == bindparam("gid")).values(**MOVED)
 UPDATE_GAME_CLOCK = (update(GAMES).where(GAMES.c.id == bindparam("gid"))
                      .values(**MOVED, clock=bindparam("clock")))
 
 
 def move_item(_store: Any, game_id: str, idx: int, seat: int, action: str, status: str,
-              result: dict[str, Any] | None, clock: dict[str, Any] | None = None
+              result: dict[str, Any] | None, clock: dict[str, Any] | None = None,
+              to_act: list[int] | None = None, deadline: float | None = None
               ) -> dict[str, Any]:
     """`Store.add_move`: store one accepted action (and the result when it ends the game,
     the clocks when the game has a time control), atomically.
 
     The unique (game_id, idx) refuses a second action at the same place. Moves that arrive
     together share one transaction (the writer's group commit) and two statements
-    (`add_moves`)."""
+    (`add_moves`). `to_act` are the seats to act after it, `deadline` (a time.time() value)
+    when a correspondence move is due."""
     return {"gid": game_id, "idx": idx, "seat": seat, "action": action, "status": status,
-            "result": result, "clock": clock}
+            "result": result, "clock": clock, "to_act": to_act, "deadline": moment(deadline)}
+
+
+def moment(epoch: float | None) -> datetime | None:
+    """A time.time() value as the database keeps times (UTC)."""
+    return None if epoch is None else datetime.fromtimestamp(epoch, UTC)
 
 
 def add_moves(s: Session, items: list[dict[str, Any]]) -> None:
@@ -328,11 +336,55 @@ class Store:
                  clock: dict[str, Any] | None = None) -> None:
         """End a game outside its rules (a resignation, a clock run out): no action, a
         stored result."""
-        values: dict[str, Any] = {"status": "over", "result": result, "updated_at": now()}
+        values: dict[str, Any] = {"status": "over", "result": result, "updated_at": now(),
+                                  "to_act": [], "deadline": None}
         if clock is not None:
             values["clock"] = clock
         s.execute(update(GameRow).where(GameRow.id == game_id).values(**values))
         write_plays(s, game_id)
+
+    # -- turns, deadlines, takebacks, rematches (server/correspondence.py) ------------------
+    @Write
+    def set_turn(self, s: Session, game_id: str, to_act: list[int], deadline: float | None,
+                 clock: dict[str, Any] | None) -> None:
+        """The seats to act and the move's deadline after a change that is not an action (the
+        game starts, a bot takes a seat)."""
+        values: dict[str, Any] = {"to_act": to_act, "deadline": moment(deadline)}
+        if clock is not None:
+            values["clock"] = clock
+        s.execute(update(GameRow).where(GameRow.id == game_id).values(**values))
+
+    @Write
+    def take_back(self, s: Session, game_id: str, keep: int, to_act: list[int],
+                  deadline: float | None, clock: dict[str, Any] | None) -> None:
+        """A takeback: the moves from number `keep` on are deleted and the game is live again
+        at that point, in one transaction (the record and the row never disagree)."""
+        s.execute(delete(MoveRow).where(MoveRow.game_id == game_id, MoveRow.idx >= keep))
+        s.execute(update(GameRow).where(GameRow.id == game_id).values(
+            moves_count=keep, status="live", result=None, to_act=to_act,
+            deadline=moment(deadline), updated_at=now(),
+            **({"clock": clock} if clock is not None else {})))
+
+    @Write
+    def create_rematch(self, s: Session, game_id: str, row: GameRow) -> str:
+        """The rematch of a finished game: `row` stored and named on the old game, unless a
+        rematch was made already (then that one's id, and `row` is not stored)."""
+        old = s.get(GameRow, game_id, with_for_update=True, populate_existing=True)
+        if old is None:
+            raise LookupError(game_id)
+        if old.rematch:
+            return old.rematch
+        s.add(row)
+        s.flush()  # the new game first: the old one names it
+        old.rematch = row.id
+        return row.id
+
+    def expired(self, moment_now: float, limit: int = 500) -> list[str]:
+        """Live games whose correspondence deadline has passed."""
+        with self.session() as s:
+            return list(s.scalars(select(GameRow.id).where(
+                GameRow.status == "live", GameRow.deadline.is_not(None),
+                GameRow.deadline <= moment(moment_now)).limit(limit)))
 
     # -- ratings (MT-26) ---------------------------------------------------------------------
     def rating(self, player: str, game: str, pool: str) -> RatingRow | None:
@@ -356,7 +408,8 @@ class Store:
         if (row is None or not row.ranked or row.status != "over" or row.result is None
                 or row.rated is not None or row.clock is None):
             return None
-        pool = rating_pool(str(row.clock["control"]), len(row.seats))
+        pool = rating_pool(str(row.clock.get("pool") or row.clock["control"]),
+                           len(row.seats))
         players = seat_players(row.seats)
         current = [s.get(RatingRow, (p, row.game, pool)) if p else None for p in players]
         before = [(r.rating, r.rd) if r is not None else None for r in current]

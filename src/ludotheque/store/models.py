@@ -123,6 +123,14 @@ class GameRow(Base):
     rated: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
     # A tutorial lesson played as this game (core/lessons.py, MT-27): the lesson's id.
     lesson: Mapped[str | None] = mapped_column(String(40), nullable=True)
+    # The seats to act now (the home page's "your turn" list), kept with every action; and
+    # for a correspondence time control, when the move is due (server/correspondence.py): a
+    # restarted site, or another process, finds the games whose deadline has passed.
+    to_act: Mapped[list[int] | None] = mapped_column(JSON, nullable=True)
+    deadline: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True,
+                                                      index=True)
+    # The game that the players agreed to play next (a rematch): its id, set once.
+    rematch: Mapped[str | None] = mapped_column(String(16), nullable=True)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
 

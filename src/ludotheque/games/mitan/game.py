@@ -104,6 +104,15 @@ class Mitan(Game):
             return MitanState.from_fen(options.position)  # MT-27: a lesson's position
         return MitanState(seed, hidden=options.placement == "hidden")
 
+    def offers(self, options: Options) -> frozenset[str]:
+        """Takebacks and draw offers between the players of an unranked online game (the
+        site's, issue 21; docs/rules/mitan.md). No takeback with the hidden placement (MT-16):
+        a player who has seen the other army could place their own again knowing it."""
+        assert isinstance(options, MitanOptions)
+        if options.placement == "hidden":
+            return frozenset({"draw"})
+        return frozenset({"takeback", "draw"})
+
     def parse(self, text: str) -> Action:
         return parse(text)
 

@@ -2,6 +2,7 @@
 // The browser decides nothing: it shows the views the server sends and sends action texts.
 import { extend, t } from "./i18n.js";
 import generic from "./generic.js";
+import { renderOffers } from "./offers.js";
 
 const data = JSON.parse(document.getElementById("room-data").textContent);
 extend(data.screen_text);
@@ -198,6 +199,7 @@ function render() {
   $("record-link").hidden = !over;
   renderEnd();
   renderResign(over);
+  renderOffers(state, send, seatName);
   $("invite").hidden = state.status !== "open";
   renderStatus();
   renderSeats();
@@ -342,6 +344,11 @@ function secondsLeft(index) {
 
 function formatClock(seconds) {
   const whole = Math.floor(seconds);
+  if (whole >= 3600) { // correspondence: days, hours and minutes
+    const days = Math.floor(whole / 86400);
+    const hm = `${Math.floor((whole % 86400) / 3600)}:${String(Math.floor((whole % 3600) / 60)).padStart(2, "0")}`;
+    return days ? `${days} ${t("clock.days")} ${hm}` : hm;
+  }
   const text = `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, "0")}`;
   return seconds < 10 ? `${text}.${Math.floor((seconds * 10) % 10)}` : text;
 }
