@@ -28,6 +28,7 @@ from .errors import IllegalAction, NotationError, OptionsError
 from .rng import Rng
 
 if TYPE_CHECKING:
+    from .decks import DeckRules
     from .encoding import Encoding
     from .lessons import Lesson
     from .record import Step
@@ -411,6 +412,11 @@ class Game(ABC):
             found = resources.files(package).joinpath("data/lessons.toml").is_file()
             self._lessons = tuple(load_lessons(package)) if found else ()
         return self._lessons
+
+    def deck_rules(self) -> DeckRules | None:
+        """The decks players build for this game (core/decks.py); None when the game has
+        none. Its options' field `DeckRules.option` is then each seat's private setup."""
+        return None
 
     def encoding(self, players: int, options: Options) -> Encoding | None:
         """The setup's action ids and fixed-size observations for the AI adapters
