@@ -24,6 +24,7 @@ from ludotheque.core import Rng
 from ludotheque.core.record import Move, Record, replay_steps
 from ludotheque.store import Store
 from ludotheque.store.db import alembic_config
+from ludotheque.store.decks import decks_of
 from ludotheque.store.moderation import open_reports
 
 from .postgres import Postgres
@@ -126,6 +127,12 @@ def rows_0006(conn: Connection) -> None:
                  {"at": WHEN})
 
 
+def rows_0010(conn: Connection) -> None:
+    conn.execute(text("INSERT INTO decks (id, player, game, name, text, created_at, "
+                      "updated_at) VALUES ('d-1', 'p-acct', 'mitix', 'Mes dieux', "
+                      "'20 Zeus', :at, :at)"), {"at": WHEN})
+
+
 ROWS: dict[str, Callable[[Connection], None]] = {
     "0001": rows_0001,
     "0002": rows_0002,
@@ -133,6 +140,7 @@ ROWS: dict[str, Callable[[Connection], None]] = {
     "0004": rows_0004,
     "0005": rows_0005,
     "0006": rows_0006,
+    "0010": rows_0010,
 }
 
 
@@ -199,6 +207,8 @@ def check_head(url: str, since: str) -> None:
         assert aline.role == ("moderator" if since >= "0006" else "player")
         reports = [r["report"].reason for r in open_reports(store)]
         assert reports == (["rude"] if since >= "0006" else [])
+        decks = [(d.name, d.text) for d in decks_of(store, "p-acct")]
+        assert decks == ([("Mes dieux", "20 Zeus")] if since >= "0010" else [])
     finally:
         store.close()
 

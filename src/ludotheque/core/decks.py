@@ -213,6 +213,14 @@ class DeckRules(ABC):
     def seat_deck(self, options: Options, seat: Seat, text: str) -> Options:
         """`options` with `seat` playing the deck written `text` (legal for their format)."""
 
+    def seat_ready(self, options: Options, seat: Seat, name: str) -> Options:
+        """`options` with `seat` playing the ready-made deck `name` (games that name their
+        ready-made decks in the options override it)."""
+        made = self.ready(name)
+        if made is None:
+            raise ValueError(f"no ready-made deck {name!r}")
+        return self.seat_deck(options, seat, made.text)
+
     @abstractmethod
     def deck_text(self, options: Options, seat: Seat) -> str:
         """The text of the deck `seat` plays under `options`."""

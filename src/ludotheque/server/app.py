@@ -40,6 +40,7 @@ from starlette.websockets import WebSocket
 from ludotheque import games
 from ludotheque.bots import LEVELS, bot_names
 from ludotheque.core import DataError, Game, LudoError, Options
+from ludotheque.core.decks import DeckRules
 from ludotheque.core.lessons import progress
 from ludotheque.core.rng import fresh_seed
 from ludotheque.sim import reports
@@ -53,6 +54,7 @@ from .bots import BotPool, load_plugin
 from .chat_filter import ChatFilter
 from .clocks import TIME_CONTROLS, Clocks
 from .cluster import Cluster
+from .decks import DeckPages
 from .i18n import LANGS, catalogue, is_one, pick, seat_label, translate
 from .limits import Limiter, Limits, RateLimited
 from .metrics import Metrics
@@ -117,7 +119,10 @@ def option_fields(game: Game, preset: Options | None = None) -> list[dict[str, A
     out = []
     chosen = preset if preset is not None else game.options_type()
     defaults = chosen.model_dump(mode="json")
+    rules = game.deck_rules()
     for name, info in game.options_type.model_fields.items():
+        if rules is not None and name == rules.option:
+            continue  # each seat's deck: picked per seat (server/decks.py), never an option
         ann = info.annotation
         field: dict[str, Any] = {"name": name, "default": getattr(chosen, name, info.default)}
         if ann is bool:
@@ -207,6 +212,17 @@ def ranked_problem(game: Game, player: Player, seats: list[dict[str, Any]],
     return None
 
 
+def ready_made_of(rules: DeckRules, options: Options | None, seat: int) -> str:
+    """The ready-made deck `seat` plays under `options` (a game's setup), or its default."""
+    if options is not None:
+        text = rules.deck_text(options, seat)
+        for made in rules.ready_made():
+            body = made.text.split("\n", 1)[1] if made.text.startswith("# ") else made.text
+            if body == text:
+                return made.name
+    return rules.default_name(seat)
+
+
 def bot_choices() -> tuple[list[str], list[str]]:
     """The new-game form's bots: the levels in their order (Facile, Moyen, Difficile), then
     the other engines, for those who know them (the server accepts any of bot_names())."""
@@ -245,6 +261,7 @@ class Site:
         self.origins: frozenset[str] = frozenset()  # pages of other sites that may open /ws
         self.daily_key = store.daily_key()
         self.moderation = Moderation(self)
+        self.decks = DeckPages(self)
         self.env = Environment(loader=PackageLoader("ludotheque.web", "templates"),
                                autoescape=select_autoescape(["html"]))
 
@@ -391,7 +408,21 @@ class Site:
                          words=screen_text(game, pick(request.cookies.get(LANG_COOKIE))),
                          fields=option_fields(game, preset.options if preset else None),
                          bots=bot_choices(), error=None, setups=setups, preset=preset,
-                         time_controls=list(TIME_CONTROLS.values()))
+                         time_controls=list(TIME_CONTROLS.values()),
+                         **await self.deck_fields(player, game,
+                                                  preset.options if preset else None))
+
+    async def deck_fields(self, player: Player, game: Game,
+                          preset: Options | None = None) -> dict[str, Any]:
+        """The new-game form's deck per seat: the choices and each seat's default (the
+        ready-made deck a preset setup plays there, or the seat's own)."""
+        rules = game.deck_rules()
+        if rules is None:
+            return {"deck_choices": [], "deck_defaults": []}
+        return {"deck_choices": await self.decks.choices(player, game),
+                "deck_defaults": [f"ready:{ready_made_of(rules, preset, i)}"
+                                  for i in range(game.max_players)],
+                "deck_word": rules.word, "deck_option": rules.option}
 
     async def new_game(self, request: Request) -> Response:
         player = await self.player(request)
@@ -404,13 +435,15 @@ class Site:
             return banned
         form = await request.form()
 
+        decks = await self.deck_fields(player, game)
+
         def again(key: str, detail: str = "") -> Response:
             return self.page(request, "new.html", player, status=400, game=game,
                              words=screen_text(game, pick(request.cookies.get(LANG_COOKIE))),
                              fields=option_fields(game), bots=bot_choices(), setups=[],
                              preset=None, time_controls=list(TIME_CONTROLS.values()),
                              error=translate(pick(request.cookies.get(LANG_COOKIE)), key)
-                             + (f" {detail}" if detail else ""))
+                             + (f" {detail}" if detail else ""), **decks)
 
         try:
             count = int(str(form.get("players", game.min_players)))
@@ -439,6 +472,8 @@ class Site:
                 return again("new.bad_seat")
         try:
             options = game.options(options_from_form(game, form), count)
+            options = await self.decks.seat_options(player, game, options, count, form, seats,
+                                                    self.lang(request))
         except LudoError as exc:
             return again("new.bad_options", str(exc))
         open_seats = any(s["kind"] == "human" and not s["player"] for s in seats)
@@ -499,8 +534,14 @@ class Site:
         history = await asyncio.to_thread(visible_chat, self.store, room.id)
         chat = [chat_message(room.id, m.name, m.text, m.at.isoformat(), m.id) for m in history]
         lessons = list(room.game.lessons()) if room.lesson is not None else []
+        # A game waiting for players: the decks this player may sit with (their own only).
+        rules = room.game.deck_rules()
+        sit_decks = await self.decks.choices(player, room.game, room.game.options(
+            room.row.options)) if rules is not None and player is not None \
+            and room.row.status == "open" and not room.seats_of(player.id) else []
         number = next((i for i, x in enumerate(lessons) if x.id == room.row.lesson), -1)
-        return self.page(request, "game.html", player, room=room,
+        return self.page(request, "game.html", player, room=room, sit_decks=sit_decks,
+                         sit_word=rules.word[lang] if rules is not None else "",
                          lesson=room.lesson, lesson_number=number + 1,
                          lesson_total=len(lessons),
                          next_lesson=lessons[number + 1].id if 0 <= number < len(lessons) - 1
@@ -898,6 +939,7 @@ def create_app(db_url: str, *, plugins: Sequence[str] = (), bot_workers: int = 2
         Route("/guest", site.accounts.guest, methods=["POST"]),
         Route("/logout", site.accounts.logout, methods=["POST"]),
         Route("/lang/{code}", site.set_lang),
+        *site.decks.routes(),
         WebSocketRoute("/ws", site.websocket),
         Mount("/static", StaticFiles(directory=web_root() / "static"), name="static"),
     ]

@@ -213,3 +213,18 @@ class ModAction(Base):
     until: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
     detail: Mapped[str] = mapped_column(Text, default="")  # the role granted, the text hidden
     reason: Mapped[str] = mapped_column(Text)
+
+
+class DeckRow(Base):
+    """A deck an account built (docs/decks.md): its game, its name and its text, as the
+    game's deck rules read it. Private to its owner until a game that plays it is over."""
+
+    __tablename__ = "decks"
+    id: Mapped[str] = mapped_column(String(16), primary_key=True)
+    player: Mapped[str] = mapped_column(ForeignKey("players.id", ondelete="CASCADE"),
+                                        index=True)
+    game: Mapped[str] = mapped_column(String(32))
+    name: Mapped[str] = mapped_column(String(60))
+    text: Mapped[str] = mapped_column(Text)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)

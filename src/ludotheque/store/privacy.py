@@ -14,7 +14,7 @@ from typing import Any
 from sqlalchemy import delete, or_, select, update
 
 from .db import Store, holds_seat, seated
-from .models import ChatMessage, DailyAttempt, GameRow, Player, RatingRow, SignedIn
+from .models import ChatMessage, DailyAttempt, DeckRow, GameRow, Player, RatingRow, SignedIn
 
 EXPORT_FORMAT = "ludotheque-player-data"
 # A deleted player's seat: taken (never free for another to sit), nobody's, named by the
@@ -56,6 +56,8 @@ def export(store: Store, player_id: str) -> dict[str, Any] | None:
                               .order_by(ChatMessage.id)))
         daily = list(s.scalars(select(DailyAttempt).where(DailyAttempt.player == player_id)
                                .order_by(DailyAttempt.id)))
+        decks = list(s.scalars(select(DeckRow).where(DeckRow.player == player_id)
+                               .order_by(DeckRow.created_at)))
     # A daily challenge's record (its deal) is published the next day, for everyone: the
     # player who finished it today gets it tomorrow too, or could pass the deal on.
     today = datetime.now(UTC).date().isoformat()
@@ -90,6 +92,8 @@ def export(store: Store, player_id: str) -> dict[str, Any] | None:
                  for m in chat],
         "daily": [{"day": d.day, "game": d.game, "game_id": d.game_id, "seat": d.seat}
                   for d in daily],
+        "decks": [{"game": d.game, "name": d.name, "text": d.text,
+                   "updated_at": d.updated_at.isoformat()} for d in decks],
         "friends": [],  # the site has no friends list yet; the key is kept for the format
     }
 
@@ -110,6 +114,7 @@ def forget(store: Store, player_id: str) -> list[str]:
                 changed.append(row.id)
         s.execute(update(GameRow).where(GameRow.creator == player_id).values(creator=None))
         s.execute(delete(ChatMessage).where(ChatMessage.player == player_id))
+        s.execute(delete(DeckRow).where(DeckRow.player == player_id))
         s.execute(delete(RatingRow).where(RatingRow.player == player_id))
         s.execute(delete(DailyAttempt).where(DailyAttempt.player == player_id))
         s.execute(delete(SignedIn).where(SignedIn.player == player_id))  # every browser

@@ -173,6 +173,16 @@ class DiamagiqueDecks(DeckRules):
                                chateaux=deck.chateaux)
         return options.model_copy(update={"decks": (decks[0], decks[1])})
 
+    def seat_ready(self, options: Options, seat: Seat, name: str) -> Options:
+        from .game import DiamagiqueOptions
+
+        assert isinstance(options, DiamagiqueOptions)
+        if self.ready(name) is None:
+            raise ValueError(f"no ready-made deck {name!r}")
+        decks = list(options.decks)
+        decks[seat] = name  # a ready-made deck is named in the options, as the site did
+        return options.model_copy(update={"decks": (decks[0], decks[1])})
+
     def deck_text(self, options: Options, seat: Seat) -> str:
         from .game import DiamagiqueOptions, resolve_deck
 

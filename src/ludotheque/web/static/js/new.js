@@ -9,6 +9,10 @@ function update() {
     select.disabled = !shown;
     // A name is asked only for the players at this device.
     row.querySelector("input").hidden = select.value !== "me";
+    // A deck is picked here for this device's seats and the bots'; an open seat's player
+    // picks theirs when sitting.
+    const deck = row.querySelector(".seat-deck");
+    if (deck) deck.hidden = deck.disabled = !shown || select.value === "open";
   }
 }
 for (const select of document.querySelectorAll(".seat-row select")) {
@@ -16,3 +20,13 @@ for (const select of document.querySelectorAll(".seat-row select")) {
 }
 players.addEventListener("change", update);
 update();
+
+// A guest's deck lives in this browser (the deck builder's localStorage): sent as text.
+const form = document.getElementById("new-game");
+form.addEventListener("submit", () => {
+  const kept = JSON.parse(localStorage.getItem(`ludo.deck.${form.dataset.kind}`) || "{}");
+  for (const deck of form.querySelectorAll(".seat-deck")) {
+    const text = form.querySelector(`input[name="deck_text_${deck.name.slice(5)}"]`);
+    text.value = deck.value === "browser" ? kept.text || "" : "";
+  }
+});
