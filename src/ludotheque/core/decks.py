@@ -210,8 +210,10 @@ class DeckRules(ABC):
         """The format a game's options play decks in."""
 
     @abstractmethod
-    def seat_deck(self, options: Options, seat: Seat, text: str) -> Options:
-        """`options` with `seat` playing the deck written `text` (legal for their format)."""
+    def seat_deck(self, options: Options, seat: Seat, text: str,
+                  name: str | None = None) -> Options:
+        """`options` with `seat` playing the deck written `text` (legal for their format);
+        `name` names it where the game shows deck names (the balance lab's file names)."""
 
     def seat_ready(self, options: Options, seat: Seat, name: str) -> Options:
         """`options` with `seat` playing the ready-made deck `name` (games that name their

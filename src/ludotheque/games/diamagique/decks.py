@@ -161,7 +161,8 @@ class DiamagiqueDecks(DeckRules):
     def format_of(self, options: Options) -> str:
         return "deck"
 
-    def seat_deck(self, options: Options, seat: Seat, text: str) -> Options:
+    def seat_deck(self, options: Options, seat: Seat, text: str,
+                  name: str | None = None) -> Options:
         from .game import DeckSpec, DiamagiqueOptions
 
         deck, problems, _ = self.read(text)
@@ -169,7 +170,7 @@ class DiamagiqueDecks(DeckRules):
             raise ValueError(problems[0].en)
         assert isinstance(options, DiamagiqueOptions)
         decks = list(options.decks)
-        decks[seat] = DeckSpec(name=CUSTOM_NAME, equipe=deck.equipe, sorts=deck.sorts,
+        decks[seat] = DeckSpec(name=name or CUSTOM_NAME, equipe=deck.equipe, sorts=deck.sorts,
                                chateaux=deck.chateaux)
         return options.model_copy(update={"decks": (decks[0], decks[1])})
 

@@ -106,7 +106,8 @@ class MitixDecks(DeckRules):
     def format_of(self, options: Options) -> str:
         return str(getattr(options, "mode", "mitix"))
 
-    def seat_deck(self, options: Options, seat: Seat, text: str) -> Options:
+    def seat_deck(self, options: Options, seat: Seat, text: str,
+                  name: str | None = None) -> Options:
         names, problems = self.names(text)
         if problems:
             raise ValueError(problems[0].en)
