@@ -83,7 +83,7 @@ $("filters").addEventListener("input", showCollection);
 // -- the deck's text ----------------------------------------------------------------------
 // A card added or taken out: its line's count changes (a line is added in its section).
 function change(card, delta) {
-  const lines = text.value.split("\n");
+  const lines = text.value === "" ? [] : text.value.split("\n");
   if (card.section === "equipe") {
     const at = lines.findIndex((l) => /^\s*(équipe|equipe|team)\s*:/i.test(l));
     if (at >= 0) lines[at] = `Équipe: ${card.name}`;
