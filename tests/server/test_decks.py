@@ -282,3 +282,16 @@ def test_a_seat_plays_the_deck_picked_on_the_form_or_when_sitting_and_a_bad_one_
         s.close()
     alice.close()
     bob.close()
+
+
+def test_a_setup_with_decks_of_its_own_keeps_them_on_the_form(server: LiveServer) -> None:
+    alice = account(server, "setupdecks")
+    form = alice.http.get("/new/mitix?setup=famix-doubles").text
+    assert re.search(r'value="setup:famix-doubles:0" selected', form)
+    data = {"players": "2", "seat_0": "me", "seat_1": "bot:random", "opt_mode": "famix",
+            "deck_0": "setup:famix-doubles:0", "deck_1": "setup:famix-doubles:1"}
+    created = alice.http.post("/new/mitix", data=data)
+    assert created.status_code == 303, created.text[-400:]
+    wrong = alice.http.post("/new/mitix", data=dict(data, deck_1="setup:nulle:1"))
+    assert wrong.status_code == 400
+    alice.close()

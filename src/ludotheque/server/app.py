@@ -39,7 +39,7 @@ from starlette.websockets import WebSocket
 
 from ludotheque import games
 from ludotheque.bots import LEVELS, bot_names
-from ludotheque.core import DataError, Game, LudoError, Options
+from ludotheque.core import Config, DataError, Game, LudoError, Options
 from ludotheque.core.decks import DeckRules
 from ludotheque.core.lessons import progress
 from ludotheque.core.rng import fresh_seed
@@ -212,15 +212,16 @@ def ranked_problem(game: Game, player: Player, seats: list[dict[str, Any]],
     return None
 
 
-def ready_made_of(rules: DeckRules, options: Options | None, seat: int) -> str:
-    """The ready-made deck `seat` plays under `options` (a game's setup), or its default."""
-    if options is not None:
-        text = rules.deck_text(options, seat)
-        for made in rules.ready_made():
-            body = made.text.split("\n", 1)[1] if made.text.startswith("# ") else made.text
-            if body == text:
-                return made.name
-    return rules.default_name(seat)
+def ready_made_of(rules: DeckRules, setup: Config, seat: int) -> str | None:
+    """The ready-made deck `seat` plays in a setup of the game; None for a deck of its own."""
+    if seat >= setup.players:
+        return rules.default_name(seat)
+    text = rules.deck_text(setup.options, seat)
+    for made in rules.ready_made():
+        body = made.text.split("\n", 1)[1] if made.text.startswith("# ") else made.text
+        if body == text:
+            return made.name
+    return None
 
 
 def bot_choices() -> tuple[list[str], list[str]]:
@@ -409,19 +410,28 @@ class Site:
                          fields=option_fields(game, preset.options if preset else None),
                          bots=bot_choices(), error=None, setups=setups, preset=preset,
                          time_controls=list(TIME_CONTROLS.values()),
-                         **await self.deck_fields(player, game,
-                                                  preset.options if preset else None))
+                         **await self.deck_fields(player, game, preset))
 
     async def deck_fields(self, player: Player, game: Game,
-                          preset: Options | None = None) -> dict[str, Any]:
+                          preset: Config | None = None) -> dict[str, Any]:
         """The new-game form's deck per seat: the choices and each seat's default (the
         ready-made deck a preset setup plays there, or the seat's own)."""
         rules = game.deck_rules()
         if rules is None:
             return {"deck_choices": [], "deck_defaults": []}
-        return {"deck_choices": await self.decks.choices(player, game),
-                "deck_defaults": [f"ready:{ready_made_of(rules, preset, i)}"
-                                  for i in range(game.max_players)],
+        choices = await self.decks.choices(player, game)
+        defaults = []
+        for seat in range(game.max_players):
+            made = ready_made_of(rules, preset, seat) if preset is not None else None
+            if preset is not None and made is None:
+                # The setup plays a deck of its own there ("famix-doubles"): offered first.
+                value = f"setup:{preset.label}:{seat}"
+                choices.insert(0, {"value": value, "name": f"{preset.label} ({seat + 1})",
+                                   "ready": ""})
+                defaults.append(value)
+            else:
+                defaults.append(f"ready:{made or rules.default_name(seat)}")
+        return {"deck_choices": choices, "deck_defaults": defaults,
                 "deck_word": rules.word, "deck_option": rules.option}
 
     async def new_game(self, request: Request) -> Response:

@@ -34,6 +34,7 @@ MAX_NAME = 60  # characters of a deck's name
 READY = "ready:"  # a seat's choice of a ready-made deck: "ready:Aube"
 SAVED = "deck:"  # a seat's choice of one of the player's decks: "deck:<id>"
 BROWSER = "browser"  # a guest's deck, kept in the browser, sent as text
+SETUP = "setup:"  # a deck of one of the game's setups: "setup:famix-doubles:0"
 # A seat's deck: its text, and the ready-made deck's name when it is one.
 SeatDeck = tuple[str, str | None]
 
@@ -250,7 +251,8 @@ class DeckPages:
         return out
 
     async def chosen_text(self, player: Player | None, rules: DeckRules, choice: str,
-                          browser_text: object = None) -> SeatDeck | None:
+                          browser_text: object = None, game: Game | None = None
+                          ) -> SeatDeck | None:
         """The deck a seat's `choice` names, as (its text, the ready-made deck's name or
         None): a ready-made one, one of the player's, or (a guest's) the text kept in their
         browser. None: the seat's default."""
@@ -267,6 +269,13 @@ class DeckPages:
             if row is None:
                 raise DeckChoiceError("no such deck of yours")
             return row.text, None
+        if choice.startswith(SETUP) and game is not None:
+            # A setup of the game (Game.configs) with a deck of its own ("famix-doubles").
+            label, _, seat = choice[len(SETUP):].rpartition(":")
+            config = next((c for c in game.configs() if c.label == label), None)
+            if config is None or not seat.isdigit() or int(seat) >= config.players:
+                raise DeckChoiceError(f"no deck {choice!r}")
+            return rules.deck_text(config.options, int(seat)), None
         if choice == BROWSER:
             text = deck_text_of(browser_text)
             if text is None:
@@ -285,7 +294,7 @@ class DeckPages:
             if seats[seat]["kind"] == "human" and not seats[seat]["player"]:
                 continue
             deck = await self.chosen_text(player, rules, str(form.get(f"deck_{seat}") or ""),
-                                          form.get(f"deck_text_{seat}"))
+                                          form.get(f"deck_text_{seat}"), game)
             if deck is not None:
                 options = put_deck(game, rules, options, seat, deck, count, lang)
         return options
