@@ -286,15 +286,18 @@ class DeckPages:
     async def seat_options(self, player: Player, game: Game, options: Options, count: int,
                            form: FormData, seats: list[dict[str, Any]], lang: str) -> Options:
         """The new-game form's options with each seat's deck: the creator picks for the
-        seats at this device and the bots'; an open seat's player picks when they sit."""
+        seats at this device and the bots'; for an open seat, a ready-made deck or a setup's
+        is the default its player may change when they sit."""
         rules = game.deck_rules()
         if rules is None:
             return options
         for seat in range(count):
-            if seats[seat]["kind"] == "human" and not seats[seat]["player"]:
-                continue
-            deck = await self.chosen_text(player, rules, str(form.get(f"deck_{seat}") or ""),
-                                          form.get(f"deck_text_{seat}"), game)
+            choice = str(form.get(f"deck_{seat}") or "")
+            if seats[seat]["kind"] == "human" and not seats[seat]["player"] \
+                    and not choice.startswith((READY, SETUP)):
+                continue  # an open seat: a table's deck is its default; the sitter may change it
+            deck = await self.chosen_text(player, rules, choice, form.get(f"deck_text_{seat}"),
+                                          game)
             if deck is not None:
                 options = put_deck(game, rules, options, seat, deck, count, lang)
         return options

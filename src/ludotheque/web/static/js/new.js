@@ -9,10 +9,17 @@ function update() {
     select.disabled = !shown;
     // A name is asked only for the players at this device.
     row.querySelector("input").hidden = select.value !== "me";
-    // A deck is picked here for this device's seats and the bots'; an open seat's player
-    // picks theirs when sitting.
+    // A deck is picked here for each seat; an open seat's player may pick theirs when
+    // sitting (only a ready-made deck is offered there: the creator's own stay theirs).
     const deck = row.querySelector(".seat-deck");
-    if (deck) deck.hidden = deck.disabled = !shown || select.value === "open";
+    if (deck) {
+      deck.disabled = !shown;
+      const open = select.value === "open";
+      for (const option of deck.options) {
+        option.hidden = option.disabled = open && !/^(ready|setup):/.test(option.value);
+      }
+      if (deck.selectedOptions[0]?.disabled) deck.value = deck.querySelector("option:not([disabled])").value;
+    }
   }
 }
 for (const select of document.querySelectorAll(".seat-row select")) {
