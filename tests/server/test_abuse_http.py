@@ -99,7 +99,9 @@ def test_every_form_of_the_site_is_in_this_list(tmp_path: Path) -> None:
     """A new form must join the forged posts below."""
     assert post_routes(tmp_path) == {"/new/{kind}", "/login", "/register", "/guest", "/logout",
                                      "/daily/{kind}", "/learn/{kind}/{lesson}",
-                                     "/account/delete", "/mod/{action}"}
+                                     "/account/delete", "/mod/{action}", "/decks/{kind}/check",
+                                     "/decks/{kind}/save", "/decks/{kind}/{deck}/rename",
+                                     "/decks/{kind}/{deck}/copy", "/decks/{kind}/{deck}/delete"}
 
 
 def test_a_form_posted_from_another_site_is_refused_and_changes_nothing(
@@ -119,6 +121,11 @@ def test_a_form_posted_from_another_site_is_refused_and_changes_nothing(
         ("/logout", {}),
         ("/account/delete", {"confirm": "correct horse"}),
         ("/mod/hide", {"report": "1", "reason": "forged"}),
+        ("/decks/mitix/check", {"text": "20 Zeus"}),
+        ("/decks/mitix/save", {"name": "forgé", "text": "20 Zeus"}),
+        ("/decks/mitix/d-1/rename", {"name": "forgé"}),
+        ("/decks/mitix/d-1/copy", {"name": "forgé"}),
+        ("/decks/mitix/d-1/delete", {}),
     ]
     for token in (None, "", "forged-token", victim.http.csrf_token() + "x"):
         for path, form in forged_forms:
