@@ -18,6 +18,7 @@ from ludotheque.games.diamagique import GAME as DIAMAGIQUE
 from ludotheque.games.mitix import GAME as MITIX
 from ludotheque.store import Store, migrate
 from ludotheque.store import decks as stored
+from ludotheque.store.models import DeckRow
 from ludotheque.store.models import Player as PlayerRow
 
 from .live import LiveServer, Player, Socket
@@ -294,4 +295,22 @@ def test_a_setup_with_decks_of_its_own_keeps_them_on_the_form(server: LiveServer
     assert created.status_code == 303, created.text[-400:]
     wrong = alice.http.post("/new/mitix", data=dict(data, deck_1="setup:nulle:1"))
     assert wrong.status_code == 400
+    alice.close()
+
+
+def test_an_accounts_decks_are_in_its_data_and_leave_with_it(server: LiveServer) -> None:
+    alice = account(server, "deckdata")
+    made = save(alice, "diamagique", "Mon Aube", "Équipe: Aube\n")
+    export = alice.http.get("/account/export").json()
+    assert export["decks"] == [{"game": "diamagique", "name": "Mon Aube",
+                                "text": "Équipe: Aube\n",
+                                "updated_at": export["decks"][0]["updated_at"]}]
+    gone = alice.http.post("/account/delete", data={"confirm": "correct horse"})
+    assert gone.status_code in (200, 303)
+    store = Store(server.db_url)
+    try:
+        with store.session() as s:
+            assert s.get(DeckRow, made["id"]) is None  # deleted with the account
+    finally:
+        store.close()
     alice.close()
