@@ -39,8 +39,7 @@ from starlette.websockets import WebSocket
 
 from ludotheque import games
 from ludotheque.bots import LEVELS, bot_names
-from ludotheque.core import Config, DataError, Game, LudoError, Options
-from ludotheque.core.decks import DeckRules
+from ludotheque.core import DataError, Game, LudoError, Options
 from ludotheque.core.lessons import progress
 from ludotheque.core.rng import fresh_seed
 from ludotheque.sim import reports
@@ -209,18 +208,6 @@ def ranked_problem(game: Game, player: Player, seats: list[dict[str, Any]],
         return "new.ranked_variant"  # MT-16: the hidden placement is never ranked
     if getattr(options, "position", None) is not None:
         return "new.ranked_position"  # a ranked game is the whole game, from its start
-    return None
-
-
-def ready_made_of(rules: DeckRules, setup: Config, seat: int) -> str | None:
-    """The ready-made deck `seat` plays in a setup of the game; None for a deck of its own."""
-    if seat >= setup.players:
-        return rules.default_name(seat)
-    text = rules.deck_text(setup.options, seat)
-    for made in rules.ready_made():
-        body = made.text.split("\n", 1)[1] if made.text.startswith("# ") else made.text
-        if body == text:
-            return made.name
     return None
 
 
@@ -410,29 +397,7 @@ class Site:
                          fields=option_fields(game, preset.options if preset else None),
                          bots=bot_choices(), error=None, setups=setups, preset=preset,
                          time_controls=list(TIME_CONTROLS.values()),
-                         **await self.deck_fields(player, game, preset))
-
-    async def deck_fields(self, player: Player, game: Game,
-                          preset: Config | None = None) -> dict[str, Any]:
-        """The new-game form's deck per seat: the choices and each seat's default (the
-        ready-made deck a preset setup plays there, or the seat's own)."""
-        rules = game.deck_rules()
-        if rules is None:
-            return {"deck_choices": [], "deck_defaults": []}
-        choices = await self.decks.choices(player, game)
-        defaults = []
-        for seat in range(game.max_players):
-            made = ready_made_of(rules, preset, seat) if preset is not None else None
-            if preset is not None and made is None:
-                # The setup plays a deck of its own there ("famix-doubles"): offered first.
-                value = f"setup:{preset.label}:{seat}"
-                choices.insert(0, {"value": value, "name": f"{preset.label} ({seat + 1})",
-                                   "ready": ""})
-                defaults.append(value)
-            else:
-                defaults.append(f"ready:{made or rules.default_name(seat)}")
-        return {"deck_choices": choices, "deck_defaults": defaults,
-                "deck_word": rules.word, "deck_option": rules.option}
+                         **await self.decks.form_fields(player, game, preset))
 
     async def new_game(self, request: Request) -> Response:
         player = await self.player(request)
@@ -445,7 +410,7 @@ class Site:
             return banned
         form = await request.form()
 
-        decks = await self.deck_fields(player, game)
+        decks = await self.decks.form_fields(player, game)
 
         def again(key: str, detail: str = "") -> Response:
             return self.page(request, "new.html", player, status=400, game=game,

@@ -18,7 +18,7 @@ from starlette.responses import JSONResponse, PlainTextResponse, RedirectRespons
 from starlette.routing import Route
 
 from ludotheque import games
-from ludotheque.core import Game, LudoError, Options
+from ludotheque.core import Config, Game, LudoError, Options
 from ludotheque.core.decks import MAX_TEXT, DeckRules
 from ludotheque.store import Player
 from ludotheque.store import decks as stored
@@ -234,6 +234,28 @@ class DeckPages:
             "Content-Disposition": f'attachment; filename="{found[0].id}-{safe}.txt"'})
 
     # -- the deck a seat plays ----------------------------------------------------------------
+    async def form_fields(self, player: Player, game: Game,
+                          preset: Config | None = None) -> dict[str, Any]:
+        """The new-game form's deck per seat: the choices and each seat's default (the
+        ready-made deck a preset setup plays there, or the seat's own)."""
+        rules = game.deck_rules()
+        if rules is None:
+            return {"deck_choices": [], "deck_defaults": []}
+        choices = await self.choices(player, game)
+        defaults = []
+        for seat in range(game.max_players):
+            made = ready_made_of(rules, preset, seat) if preset is not None else None
+            if preset is not None and made is None:
+                # The setup plays a deck of its own there ("famix-doubles"): offered first.
+                value = f"{SETUP}{preset.label}:{seat}"
+                choices.insert(0, {"value": value, "name": f"{preset.label} ({seat + 1})",
+                                   "ready": ""})
+                defaults.append(value)
+            else:
+                defaults.append(f"{READY}{made or rules.default_name(seat)}")
+        return {"deck_choices": choices, "deck_defaults": defaults,
+                "deck_word": rules.word, "deck_option": rules.option}
+
     async def choices(self, player: Player, game: Game, options: Options | None = None
                       ) -> list[dict[str, str]]:
         """The decks `player` may pick for a seat: the ready-made ones, then their own that
@@ -315,6 +337,18 @@ class DeckPages:
             return await self.chosen_text(player, rules, choice, data.get("deck_text"))
         except DeckChoiceError as exc:
             raise ProtocolError("bad_deck", str(exc)) from None
+
+
+def ready_made_of(rules: DeckRules, setup: Config, seat: int) -> str | None:
+    """The ready-made deck `seat` plays in a setup of the game; None for a deck of its own."""
+    if seat >= setup.players:
+        return rules.default_name(seat)
+    text = rules.deck_text(setup.options, seat)
+    for made in rules.ready_made():
+        body = made.text.split("\n", 1)[1] if made.text.startswith("# ") else made.text
+        if body == text:
+            return made.name
+    return None
 
 
 def put_deck(game: Game, rules: DeckRules, options: Options, seat: int, deck: SeatDeck,
