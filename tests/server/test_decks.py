@@ -314,3 +314,34 @@ def test_an_accounts_decks_are_in_its_data_and_leave_with_it(server: LiveServer)
     finally:
         store.close()
     alice.close()
+
+
+def test_a_ranked_game_takes_any_legal_deck_each_player_sitting_with_their_own(
+        server: LiveServer) -> None:
+    alice, bob = account(server, "rankeddecka"), account(server, "rankeddeckb")
+    hers = save(alice, "diamagique", "Feu", DIAMAGIQUE.deck_rules().ready_made()[2].text)
+    his = save(bob, "diamagique", "Forêt", DIAMAGIQUE.deck_rules().ready_made()[3].text)
+    r = alice.http.post("/new/diamagique", data={
+        "players": "2", "seat_0": "me", "seat_1": "open", "deck_0": f"deck:{hers['id']}",
+        "ranked": "on", "clock": "blitz"})
+    assert r.status_code == 303, r.text[-400:]
+    gid = r.headers["location"].rsplit("/", 1)[1]
+    page = bob.http.get(f"/g/{gid}").text
+    assert f"deck:{his['id']}" in page and f"deck:{hers['id']}" not in page  # his own only
+    a, b = alice.socket(), bob.socket()
+    a.watch(gid)
+    b.watch(gid)
+    # Another's deck cannot be named: refused, nothing changes.
+    b.send({"type": "sit", "game": gid, "seat": 1, "deck": f"deck:{hers['id']}"})
+    assert b.expect("error")["code"] == "bad_deck"
+    b.send({"type": "sit", "game": gid, "seat": 1, "deck": f"deck:{his['id']}"})
+    state = b.wait_state(gid, status="live")
+    assert state["ranked"]
+    teams = state["views"]["1"]["teams"]
+    assert [t["deck_name"] for t in teams] == ["perso", "perso"]
+    # Each plays their own deck: the teams (public, DG-1) are theirs.
+    assert [t["equipe"] for t in teams] == ["Ordre des Braises", "Confrérie des Sylves"]
+    for s in (a, b):
+        s.close()
+    alice.close()
+    bob.close()
