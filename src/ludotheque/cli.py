@@ -8,6 +8,7 @@ import sys
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from dataclasses import replace
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -357,14 +358,19 @@ def show_sim(data: dict[str, Any], game: Game, seed: int, out: Console) -> None:
               help="folder for the report: report.md, report.json, seats.svg, tags.svg")
 @click.option("--min-games", type=int, default=30, show_default=True,
               help="seat-games a card or piece needs to be measured")
+@click.option("--deck", "deck_files", multiple=True,
+              type=click.Path(dir_okay=False, exists=True, path_type=Path),
+              help="a deck as text (docs/decks.md, the deck builder's export) for seat 1, "
+                   "then 2 ...; seats without one play their ready-made deck")
 def balance(game_id: str, count: int, bots: str, players: int | None,
             option_pairs: tuple[str, ...], seed: int, workers: int, ray_address: str | None,
-            batch_size: int, resume: bool, out: Path, min_games: int) -> None:
+            batch_size: int, resume: bool, out: Path, min_games: int,
+            deck_files: tuple[Path, ...]) -> None:
     """Play N seeded games of GAME between bots and write a balance report: the score of
     each seat (the first player's advantage) and the strength of each card or piece, with
     95% intervals and plots."""
     game = find_game(game_id)
-    match = series_match(game, bots, players, option_pairs)
+    match = with_decks(game, series_match(game, bots, players, option_pairs), deck_files)
     if count < 1:
         fail("-n must be at least 1")
     try:
@@ -390,7 +396,8 @@ def balance(game_id: str, count: int, bots: str, players: int | None,
         interrupted(run, count, progress)
     command = " ".join(["ludo balance", game.id, "-n", str(count), "--bots", bots,
                         *(["-p", str(players)] if players else []),
-                        *(f"-o {pair}" for pair in option_pairs), "--seed", str(seed)])
+                        *(f"-o {pair}" for pair in option_pairs),
+                        *(f"--deck {path}" for path in deck_files), "--seed", str(seed)])
     data["command"] = command  # the site shows it beside the report (sim/reports.py)
     try:
         names = plot(data, game.title, out)
@@ -404,6 +411,36 @@ def balance(game_id: str, count: int, bots: str, players: int | None,
     show_balance(data, game, count, console)
     console.print(f"report: {out / 'report.md'} ({len(data['tags'])} cards or pieces "
                   f"measured, plots {', '.join(names)})")
+
+
+def with_decks(game: Game, match: Match, files: tuple[Path, ...]) -> Match:
+    """The match with the seats' decks read from `files` (seat 1, then 2 ...), each checked
+    by the game's deck rules; a deck is named by its file's name."""
+    if not files:
+        return match
+    rules = game.deck_rules()
+    if rules is None:
+        fail(f"{game.title} has no decks to build: --deck is for "
+             + ", ".join(g.id for g in games.all_games() if g.deck_rules() is not None))
+        raise AssertionError  # fail() exits
+    if len(files) > match.players:
+        fail(f"{len(files)} decks for {match.players} seats")
+    options = game.options(match.options, match.players)
+    for seat, path in enumerate(files):
+        try:
+            text = path.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as exc:
+            fail(f"{path}: cannot read the deck: {exc}")
+            raise
+        check = rules.check(text, rules.format_of(options))
+        if not check.legal:
+            fail(f"{path}: " + "; ".join(p.text("en") for p in check.problems))
+        try:
+            options = game.options(rules.seat_deck(options, seat, text, path.stem)
+                                   .model_dump(mode="json"), match.players)
+        except LudoError as exc:
+            fail(f"{path}: {exc}")
+    return replace(match, options=options.model_dump(mode="json"))
 
 
 def show_balance(data: dict[str, Any], game: Game, count: int, out: Console) -> None:

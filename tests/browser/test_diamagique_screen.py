@@ -115,8 +115,10 @@ def test_a_whole_official_match_by_clicks_against_bot_random(
     frames = Frames(page)
     # The new-game form names the options and the setups from the screen's catalogue.
     page.goto("/new/diamagique")
-    expect(page.get_by_test_id("option-decks")).to_contain_text("Decks des deux joueurs")
-    expect(page.get_by_test_id("option-decks")).to_contain_text("Confrérie des Sylves")
+    # Each seat's deck is a select of its own (issue 22), ready-made decks named from the
+    # screen's catalogue.
+    expect(page.get_by_test_id("deck-0")).to_contain_text("Confrérie des Sylves")
+    expect(page.get_by_test_id("deck-1")).to_contain_text("Cercle de l'Aube")
     expect(page.get_by_test_id("option-official_match")).to_contain_text("Match officiel")
     expect(page.get_by_test_id("setup-Sylves-Aube-officiel")).to_have_text(
         "Sylves contre Aube (match officiel)")

@@ -102,7 +102,10 @@ def test_every_form_of_the_site_is_in_this_list(tmp_path: Path) -> None:
                                      "/account/delete", "/mod/{action}", "/auth/name",
                                      "/auth/{provider}/link", "/auth/{provider}/unlink",
                                      "/friends/{action}", "/challenges/{cid}/{answer}",
-                                     "/seek/{kind}"}
+                                     "/seek/{kind}",
+                                     "/decks/{kind}/check",
+                                     "/decks/{kind}/save", "/decks/{kind}/{deck}/rename",
+                                     "/decks/{kind}/{deck}/copy", "/decks/{kind}/{deck}/delete"}
 
 
 def test_a_form_posted_from_another_site_is_refused_and_changes_nothing(
@@ -129,6 +132,11 @@ def test_a_form_posted_from_another_site_is_refused_and_changes_nothing(
         ("/friends/challenge", {"name": "mallory", "game": TOY}),
         ("/challenges/abc/accept", {}),
         (f"/seek/{TOY}", {"clock": "blitz"}),
+        ("/decks/mitix/check", {"text": "20 Zeus"}),
+        ("/decks/mitix/save", {"name": "forgé", "text": "20 Zeus"}),
+        ("/decks/mitix/d-1/rename", {"name": "forgé"}),
+        ("/decks/mitix/d-1/copy", {"name": "forgé"}),
+        ("/decks/mitix/d-1/delete", {}),
     ]
     for token in (None, "", "forged-token", victim.http.csrf_token() + "x"):
         for path, form in forged_forms:

@@ -314,3 +314,23 @@ def test_claims_takebacks_draws_and_rematches_across_processes(
         assert seen["rematch"]["game"] == made["rematch"]["game"]
         assert [s["name"] for s in a.watch(seen["rematch"]["game"])["seats"]] == ["bob",
                                                                                  "alice"]
+def test_a_seat_taken_with_its_deck_through_another_process_deals_the_game_again_everywhere(
+        services: tuple[Postgres, RedisServer], tmp_path: Path) -> None:
+    """Issue 22: the sit, with a guest's deck, travels to the room's owner; every process then
+    shows the game dealt from the new paquet (replicas read the row again), and none sends it
+    to another seat or to a spectator."""
+    with site_of(services, tmp_path, "decks", 3) as (sites, people):
+        alice = Player(sites[0]).guest("alice")
+        bob = Player(sites[1]).guest("bob")
+        watcher = Player(sites[2]).guest("watcher")
+        people += [alice, bob, watcher]
+        gid = alice.new_game(["me", "open"], kind="mitix")
+        a, b, s = alice.socket(), bob.socket(), watcher.socket()
+        for sock in (a, b, s):
+            sock.watch(gid)
+        b.send({"type": "sit", "game": gid, "seat": 1, "deck": "browser",
+                "deck_text": "20 Cerbère"})
+        states = [sock.wait_state(gid, status="live") for sock in (a, b, s)]
+        assert states[1]["views"]["1"]["olympe"][1] == ["Cerbère", "Cerbère"]  # MX-5
+        assert states[2]["view"]["olympe"][1] == ["Cerbère", "Cerbère"]
+        assert all("paquets" not in st["options"] for st in states)

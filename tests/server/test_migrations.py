@@ -24,6 +24,7 @@ from ludotheque.core import Rng
 from ludotheque.core.record import Move, Record, replay_steps
 from ludotheque.store import Store, identities, social
 from ludotheque.store.db import alembic_config
+from ludotheque.store.decks import decks_of
 from ludotheque.store.moderation import open_reports
 
 from .postgres import Postgres
@@ -158,6 +159,12 @@ def rows_0009(conn: Connection) -> None:
                       "WHERE id = 'g-daily'"), {"to_act": "[0]", "due": DUE})
 
 
+def rows_0010(conn: Connection) -> None:
+    conn.execute(text("INSERT INTO decks (id, player, game, name, text, created_at, "
+                      "updated_at) VALUES ('d-1', 'p-acct', 'mitix', 'Mes dieux', "
+                      "'20 Zeus', :at, :at)"), {"at": WHEN})
+
+
 ROWS: dict[str, Callable[[Connection], None]] = {
     "0001": rows_0001,
     "0002": rows_0002,
@@ -168,6 +175,7 @@ ROWS: dict[str, Callable[[Connection], None]] = {
     "0007": rows_0007,
     "0008": rows_0008,
     "0009": rows_0009,
+    "0010": rows_0010,
 }
 
 
@@ -256,6 +264,8 @@ def check_head(url: str, since: str) -> None:
         else:
             assert daily_game.to_act is None and daily_game.deadline is None
             assert store.expired(DUE.timestamp() + 1) == []
+        decks = [(d.name, d.text) for d in decks_of(store, "p-acct")]
+        assert decks == ([("Mes dieux", "20 Zeus")] if since >= "0010" else [])
     finally:
         store.close()
 

@@ -164,22 +164,29 @@ def test_the_room_page_has_the_rules_panel_and_the_end_banner(server: LiveServer
 
 
 def test_a_deck_per_seat_is_chosen_from_lists(server: LiveServer, people: list[Player]) -> None:
-    """A tuple option whose items the game lists (Diamagique's decks) is a select per item,
-    labelled from the game's catalogue; the chosen decks start the game."""
+    """Each seat's deck (Diamagique's) is a select per seat, its ready-made decks labelled
+    from the game's catalogue; the chosen decks start the game, and no client is sent them
+    (issue 22: a seat's deck is its private setup)."""
     alice = people[0]
     form = alice.http.get("/new/diamagique").text
-    assert 'name="opt_decks_0"' in form and 'name="opt_decks_1"' in form
+    assert 'name="deck_0"' in form and 'name="deck_1"' in form
+    assert 'name="opt_decks_0"' not in form
     assert "Braises — Ordre des Braises" in form
-    data = {"players": "2", "seat_0": "me", "seat_1": "bot:random", "opt_decks_0": "Braises",
-            "opt_decks_1": "Sylves", "public": "on"}
+    data = {"players": "2", "seat_0": "me", "seat_1": "bot:random", "deck_0": "ready:Braises",
+            "deck_1": "ready:Sylves", "public": "on"}
     created = alice.http.post("/new/diamagique", data=data)
     assert created.status_code == 303, created.text[-400:]
     gid = created.headers["location"].rsplit("/", 1)[1]
     state = alice.socket().watch(gid)
-    assert state["options"]["decks"] == ["Braises", "Sylves"]
-    bad = dict(data, opt_decks_1="Nulle-part")
+    assert "decks" not in state["options"]
+    teams = state["views"]["0"]["teams"]
+    assert [t["deck_name"] for t in teams] == ["Braises", "Sylves"]
+    bad = dict(data, deck_1="ready:Nulle-part")
     refused = alice.http.post("/new/diamagique", data=bad)
     assert refused.status_code == 400 and "Nulle-part" in refused.text
+    # A setup of the game that names ready-made decks picks them on the form.
+    preset = alice.http.get("/new/diamagique?setup=Sylves-Aube-officiel").text
+    assert re.search(r'value="ready:Sylves" selected', preset)
 
 
 def test_unknown_addresses_and_wrong_methods_get_the_sites_message_page(

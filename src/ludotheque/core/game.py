@@ -29,6 +29,7 @@ from .errors import IllegalAction, NotationError, OptionsError
 from .rng import Rng
 
 if TYPE_CHECKING:
+    from .decks import DeckRules
     from .encoding import Encoding
     from .lessons import Lesson
     from .record import Step
@@ -475,6 +476,10 @@ class Game(ABC):
         never do, so the rules layer stays free of the layers above it."""
         name = f"{self._package()}.bots"
         return name if find_spec(name) is not None else None
+    def deck_rules(self) -> DeckRules | None:
+        """The decks players build for this game (core/decks.py); None when the game has
+        none. Its options' field `DeckRules.option` is then each seat's private setup."""
+        return None
 
     def encoding(self, players: int, options: Options) -> Encoding | None:
         """The setup's action ids and fixed-size observations for the AI adapters

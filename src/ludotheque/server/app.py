@@ -56,6 +56,7 @@ from .bots import BotPool, load_plugin
 from .chat_filter import ChatFilter
 from .clocks import DAY, TIME_CONTROLS, Clocks, pools, set_day_length
 from .cluster import Cluster
+from .decks import DeckPages
 from .friends import Friends
 from .i18n import LANGS, catalogue, is_one, pick, seat_label, translate
 from .limits import Limiter, Limits, RateLimited
@@ -126,7 +127,10 @@ def option_fields(game: Game, preset: Options | None = None) -> list[dict[str, A
     out = []
     chosen = preset if preset is not None else game.options_type()
     defaults = chosen.model_dump(mode="json")
+    rules = game.deck_rules()
     for name, info in game.options_type.model_fields.items():
+        if rules is not None and name == rules.option:
+            continue  # each seat's deck: picked per seat (server/decks.py), never an option
         ann = info.annotation
         field: dict[str, Any] = {"name": name, "default": getattr(chosen, name, info.default)}
         if ann is bool:
@@ -256,6 +260,7 @@ class Site:
         self.daily_key = store.daily_key()
         self.moderation = Moderation(self)
         self.presence = Presence()  # who has a socket open (friends.py)
+        self.decks = DeckPages(self)
         self.env = Environment(loader=PackageLoader("ludotheque.web", "templates"),
                                autoescape=select_autoescape(["html"]))
         self.sign_in_with = SignInWith(self, {})  # Discord, Google: none until configured
@@ -419,7 +424,8 @@ class Site:
                          words=screen_text(game, pick(request.cookies.get(LANG_COOKIE))),
                          fields=option_fields(game, preset.options if preset else None),
                          bots=bot_choices(), error=None, setups=setups, preset=preset,
-                         time_controls=list(TIME_CONTROLS.values()))
+                         time_controls=list(TIME_CONTROLS.values()),
+                         **await self.decks.form_fields(player, game, preset))
 
     async def new_game(self, request: Request) -> Response:
         player = await self.player(request)
@@ -432,13 +438,15 @@ class Site:
             return banned
         form = await request.form()
 
+        decks = await self.decks.form_fields(player, game)
+
         def again(key: str, detail: str = "") -> Response:
             return self.page(request, "new.html", player, status=400, game=game,
                              words=screen_text(game, pick(request.cookies.get(LANG_COOKIE))),
                              fields=option_fields(game), bots=bot_choices(), setups=[],
                              preset=None, time_controls=list(TIME_CONTROLS.values()),
                              error=translate(pick(request.cookies.get(LANG_COOKIE)), key)
-                             + (f" {detail}" if detail else ""))
+                             + (f" {detail}" if detail else ""), **decks)
 
         try:
             count = int(str(form.get("players", game.min_players)))
@@ -470,6 +478,8 @@ class Site:
                 return again("new.bad_seat")
         try:
             options = game.options(options_from_form(game, form), count)
+            options = await self.decks.seat_options(player, game, options, count, form, seats,
+                                                    self.lang(request))
         except LudoError as exc:
             return again("new.bad_options", str(exc))
         open_seats = any(s["kind"] == "human" and not s["player"] for s in seats)
@@ -533,8 +543,14 @@ class Site:
         history = await asyncio.to_thread(visible_chat, self.store, room.id)
         chat = [chat_message(room.id, m.name, m.text, m.at.isoformat(), m.id) for m in history]
         lessons = list(room.game.lessons()) if room.lesson is not None else []
+        # A game waiting for players: the decks this player may sit with (their own only).
+        rules = room.game.deck_rules()
+        sit_decks = await self.decks.choices(player, room.game, room.game.options(
+            room.row.options)) if rules is not None and player is not None \
+            and room.row.status == "open" and not room.seats_of(player.id) else []
         number = next((i for i, x in enumerate(lessons) if x.id == room.row.lesson), -1)
-        return self.page(request, "game.html", player, room=room,
+        return self.page(request, "game.html", player, room=room, sit_decks=sit_decks,
+                         sit_word=rules.word[lang] if rules is not None else "",
                          lesson=room.lesson, lesson_number=number + 1,
                          lesson_total=len(lessons),
                          next_lesson=lessons[number + 1].id if 0 <= number < len(lessons) - 1
@@ -979,6 +995,7 @@ def create_app(db_url: str, *, plugins: Sequence[str] = (), bot_workers: int = 2
         Route("/lang/{code}", site.set_lang),
         *site.sign_in_with.routes(),
         *social_routes(site),
+        *site.decks.routes(),
         WebSocketRoute("/ws", site.websocket),
         Mount("/static", StaticFiles(directory=web_root() / "static"), name="static"),
     ]

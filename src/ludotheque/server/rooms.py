@@ -25,6 +25,7 @@ from starlette.websockets import WebSocket
 
 from ludotheque import games
 from ludotheque.core import Event, Game, IllegalAction, LudoError, NotationError, Result, State
+from ludotheque.core.decks import public_options
 from ludotheque.core.lessons import Lesson, Progress, progress
 from ludotheque.core.record import (
     AGREED_DRAW,
@@ -197,7 +198,8 @@ class Room:
             "title": self.game.title,
             # Hotseat shows a curtain between players while some seat cannot see everything.
             "hidden": self.state.hides_information(),
-            "options": self.row.options,
+            # A seat's deck is its private setup: sent to nobody (the record keeps it).
+            "options": public_options(self.row.options, self.game.deck_rules()),
             "status": self.row.status,
             "version": self.version,
             "since": since,
@@ -312,7 +314,8 @@ class Room:
             clock = {**self.clocks.to_json(), "since": self.clocks.since}
         return {"status": self.row.status, "seats": self.row.seats, "result": self.row.result,
                 "rated": self.row.rated, "public": self.row.public, "clock": clock,
-                "rematch": self.row.rematch, "offers": self.offers.to_json()}
+                "rematch": self.row.rematch, "offers": self.offers.to_json(),
+                "options": self.row.options}
 
     def demote(self) -> None:
         """This process no longer owns the room (its lease was lost): follow the owner."""
@@ -555,7 +558,10 @@ class Room:
                 out[i] = {"rating": round(r.rating), "provisional": r.provisional}
         self.ratings = out
 
-    async def sit(self, client: Client, seat: int) -> None:
+    async def sit(self, client: Client, seat: int,
+                  deck: tuple[str, str | None] | None = None) -> None:
+        """`client` takes a free seat, with `deck` (its text and, if ready-made, its name;
+        None: the seat's default deck)."""
         if client.player is None:
             raise ProtocolError("need_name")
         async with self.lock:
@@ -574,7 +580,10 @@ class Room:
                            # An account's name links to its profile (profiles.py).
                            **({"account": True} if client.player.login else {})}
             status = "live" if not any(seat_is_free(s) for s in seats) else "open"
-            await self.write(self.hub.store.set_seats, self.id, seats, status)
+            if deck is not None:
+                await self.sit_with_deck(seat, deck, seats, status, client.lang)
+            else:
+                await self.write(self.hub.store.set_seats, self.id, seats, status)
             self.row.seats = seats
             self.row.status = status
             if status == "live" and self.clocks is not None:
@@ -585,6 +594,27 @@ class Room:
             self.broadcast()
             self.watch_clock()
         self.schedule_bots()
+
+    async def sit_with_deck(self, seat: int, deck: tuple[str, str | None],
+                            seats: list[dict[str, Any]],
+                            status: str, lang: str) -> None:
+        """Store the seat taken with its deck, and deal the game again from the new options
+        (no action was played: the game was waiting for this seat)."""
+        from .decks import DeckChoiceError, put_deck
+
+        rules = self.game.deck_rules()
+        if rules is None or self.version:
+            raise ProtocolError("bad_field", field="deck")
+        try:
+            options = put_deck(self.game, rules, self.game.options(self.row.options), seat,
+                               deck, self.row.players, lang)
+        except DeckChoiceError as exc:
+            raise ProtocolError("bad_deck", str(exc)) from None
+        dumped = options.model_dump(mode="json")
+        state = self.game.new(self.row.seed, self.row.players, options)
+        await self.write(self.hub.store.set_seats_and_options, self.id, seats, status, dumped)
+        self.row.options = dumped
+        self.state = state
 
     async def chat(self, client: Client, text: str) -> None:
         if client.player is None:
@@ -833,6 +863,8 @@ class Hub:
             if version != room.version:
                 await self._reread(room)  # a step missed (or not sent): the database has it
             fields = message.get("row") or {}
+            if fields.get("options") is not None and fields["options"] != room.row.options:
+                await self._reread(room)  # a seat's deck was chosen: the game is dealt again
             room.row.status = str(fields.get("status", room.row.status))
             room.row.seats = list(fields.get("seats") or room.row.seats)
             room.row.result = fields.get("result")
@@ -881,7 +913,10 @@ class Hub:
             await room.act(seat, str(fields.get("action", "")), client=client,
                            version=version if isinstance(version, int) else None)
         elif op == "sit":
-            await room.sit(client, seat)
+            deck = fields.get("deck")  # [text, ready-made name or None] (cluster.py's JSON)
+            chosen = (str(deck[0]), None if deck[1] is None else str(deck[1])) \
+                if isinstance(deck, list | tuple) and len(deck) == 2 else None
+            await room.sit(client, seat, chosen)
         elif op == "resign":
             await room.resign(client, seat)
         elif op in offers.OWNER_OPS:

@@ -218,6 +218,8 @@ async def handle(site: Site, client: Client, m: protocol.Message) -> None:
     if cluster is not None and not room.owned and m.type in ("act", "sit", "resign"):
         # Another process owns the room: it decides, and answers the refusal, if any.
         fields: dict[str, Any] = {"seat": m.int_field("seat")}
+        if m.type == "sit":
+            fields["deck"] = await site.decks.sit_text(client.player, room.game, m.data)
         if m.type == "act":
             fields["action"] = m.text_field("action", 200)
             fields["version"] = m.int_field("version", required=False)
@@ -232,7 +234,7 @@ async def handle(site: Site, client: Client, m: protocol.Message) -> None:
     elif m.type == "sit":
         seat = m.int_field("seat")
         assert seat is not None
-        await room.sit(client, seat)
+        await room.sit(client, seat, await site.decks.sit_text(client.player, room.game, m.data))
     elif m.type == "chat":
         text = m.text_field("text", 4 * protocol.MAX_CHAT)
         if not await site.moderation.chat_refused(client, room, text):

@@ -174,6 +174,13 @@ def markdown(data: dict[str, JSON], title: str, command: str, plots: Iterable[st
     return "\n".join(lines) + "\n"
 
 
+def error_bars(rows: Sequence[dict[str, JSON]]) -> list[list[float]]:
+    """The bars below and above each rate, never negative: a rate of 100% and its interval's
+    top, both rounded in the report, may differ by a rounding."""
+    return [[max(0.0, float(row["rate"]) - float(row["ci95"][0])) for row in rows],
+            [max(0.0, float(row["ci95"][1]) - float(row["rate"])) for row in rows]]
+
+
 def plot(data: dict[str, JSON], title: str, out: Path, most: int = 20) -> list[str]:
     """Two SVG plots in `out`: scores by seat, and the lift of the strongest and weakest
     tags (at most `most` of each), with their 95% intervals. Returns their file names."""
@@ -189,8 +196,7 @@ def plot(data: dict[str, JSON], title: str, out: Path, most: int = 20) -> list[s
     seats = data["seats"]
     figure, axes = plt.subplots(figsize=(max(4.0, 1.2 * len(seats) + 2), 3.6))
     rates = [row["rate"] for row in seats]
-    errors = [[row["rate"] - row["ci95"][0] for row in seats],
-              [row["ci95"][1] - row["rate"] for row in seats]]
+    errors = error_bars(seats)
     axes.bar([f"seat {row['seat'] + 1}" for row in seats], rates, yerr=errors, capsize=4,
              color="#4c72b0")
     axes.axhline(fair, linestyle="--", color="#555555", label=f"fair share {fair:.0%}")
@@ -208,8 +214,7 @@ def plot(data: dict[str, JSON], title: str, out: Path, most: int = 20) -> list[s
         shown = shown[::-1]  # strongest at the top
         figure, axes = plt.subplots(figsize=(7.5, max(3.0, 0.28 * len(shown) + 1.2)))
         lifts = [row["lift"] for row in shown]
-        errors = [[row["rate"] - row["ci95"][0] for row in shown],
-                  [row["ci95"][1] - row["rate"] for row in shown]]
+        errors = error_bars(shown)
         colours = ["#55a868" if row["verdict"] == "stronger" else
                    "#c44e52" if row["verdict"] == "weaker" else "#8c8c8c" for row in shown]
         axes.barh([row["tag"] for row in shown], lifts, xerr=errors, capsize=2,

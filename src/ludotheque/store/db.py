@@ -329,6 +329,13 @@ class Store:
         s.execute(update(GameRow).where(GameRow.id == game_id)
                   .values(seats=seats, status=status, updated_at=now()))
 
+    @Write
+    def set_seats_and_options(self, s: Session, game_id: str, seats: list[dict[str, Any]],
+                              status: str, options: dict[str, Any]) -> None:
+        """A seat taken with the deck it chose: the game's options change with it."""
+        s.execute(update(GameRow).where(GameRow.id == game_id, GameRow.moves_count == 0)
+                  .values(seats=seats, status=status, options=options, updated_at=now()))
+
     add_move = WriteMany(add_moves, move_item)
 
     @Write

@@ -300,3 +300,18 @@ class Challenge(Base):
     status: Mapped[str] = mapped_column(String(10), index=True)  # open, accepted, declined
     game_id: Mapped[str | None] = mapped_column(ForeignKey("games.id"), nullable=True)
     at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+
+
+class DeckRow(Base):
+    """A deck an account built (docs/decks.md): its game, its name and its text, as the
+    game's deck rules read it. Private to its owner until a game that plays it is over."""
+
+    __tablename__ = "decks"
+    id: Mapped[str] = mapped_column(String(16), primary_key=True)
+    player: Mapped[str] = mapped_column(ForeignKey("players.id", ondelete="CASCADE"),
+                                        index=True)
+    game: Mapped[str] = mapped_column(String(32))
+    name: Mapped[str] = mapped_column(String(60))
+    text: Mapped[str] = mapped_column(Text)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)

@@ -19,6 +19,7 @@ from .models import (
     Challenge,
     ChatMessage,
     DailyAttempt,
+    DeckRow,
     Friendship,
     GameRow,
     Identity,
@@ -76,6 +77,8 @@ def export(store: Store, player_id: str) -> dict[str, Any] | None:
                 (Friendship.low == player_id) & (Player.id == Friendship.high),
                 (Friendship.high == player_id) & (Player.id == Friendship.low)))
             .order_by(Friendship.id)).all()
+        decks = list(s.scalars(select(DeckRow).where(DeckRow.player == player_id)
+                               .order_by(DeckRow.created_at)))
     # A daily challenge's record (its deal) is published the next day, for everyone: the
     # player who finished it today gets it tomorrow too, or could pass the deal on.
     today = datetime.now(UTC).date().isoformat()
@@ -115,6 +118,8 @@ def export(store: Store, player_id: str) -> dict[str, Any] | None:
         "friends": [{"name": other.name, "status": f.status,
                      "asked_by_you": f.asker == player_id, "at": f.at.isoformat()}
                     for f, other in friendships],
+        "decks": [{"game": d.game, "name": d.name, "text": d.text,
+                   "updated_at": d.updated_at.isoformat()} for d in decks],
     }
 
 
@@ -137,6 +142,7 @@ def forget(store: Store, player_id: str) -> list[str]:
                 changed.append(row.id)
         s.execute(update(GameRow).where(GameRow.creator == player_id).values(creator=None))
         s.execute(delete(ChatMessage).where(ChatMessage.player == player_id))
+        s.execute(delete(DeckRow).where(DeckRow.player == player_id))
         s.execute(delete(RatingRow).where(RatingRow.player == player_id))
         s.execute(delete(RatingHistory).where(RatingHistory.player == player_id))
         s.execute(delete(Play).where(Play.player == player_id))

@@ -21,6 +21,7 @@ from ludotheque.core.data import (
     read_package_document,
     validate_entries,
 )
+from ludotheque.core.decks import DeckProblem
 from ludotheque.core.errors import DataError
 
 PACKAGE = "ludotheque.games.diamagique.data"
@@ -216,10 +217,25 @@ MAX_COPIES = 3
 def deck_problems(cards: CardSet, equipe: str, sorts: Iterable[tuple[str, int]],
                   chateaux: Iterable[str]) -> list[tuple[str, str]]:
     """Every way a deck breaks DG-1/DG-7, as (field, message); [] for a legal deck."""
-    problems: list[tuple[str, str]] = []
+    return [(field, problem.en) for field, problem in deck_rule_problems(
+        cards, equipe, sorts, chateaux)]
+
+
+def deck_rule_problems(cards: CardSet, equipe: str, sorts: Iterable[tuple[str, int]],
+                       chateaux: Iterable[str], lines: Mapping[str, int] | None = None
+                       ) -> list[tuple[str, DeckProblem]]:
+    """Every way a deck breaks DG-1/DG-7, as (field, problem in French and English, with
+    the ruling and, when `lines` maps a name to its line of a deck's text, that line)."""
+    where = lines or {}
+    problems: list[tuple[str, DeckProblem]] = []
+
+    def add(field: str, rule: str | None, fr: str, en: str, name: str | None = None) -> None:
+        problems.append((field, DeckProblem(rule, fr, en, where.get(name) if name else None)))
+
     teams = {e.name: i for i, e in enumerate(cards.equipes)}
     if equipe not in teams:
-        problems.append(("equipe", f'unknown team "{equipe}"'))
+        add("equipe", "DG-1", f"équipe inconnue « {equipe} »", f'unknown team "{equipe}"',
+            equipe)
         colours: set[str] = set()
     else:
         colours = cards.team_colours(teams[equipe])
@@ -232,30 +248,41 @@ def deck_problems(cards: CardSet, equipe: str, sorts: Iterable[tuple[str, int]],
         total += copies
         sort = by_name.get(name)
         if sort is None:
-            problems.append(("sorts", f'unknown Sort "{name}"{did_you_mean(name, by_name)}'))
+            hint = did_you_mean(name, by_name)
+            add("sorts", None, f"Sort inconnu « {name} »{hint}", f'unknown Sort "{name}"{hint}',
+                name)
             continue
         # DG-7: at most 3 copies of a Sort.
         if copies > MAX_COPIES:
-            problems.append(("sorts", f'{copies} copies of "{name}": at most {MAX_COPIES}'))
+            add("sorts", "DG-7", f"{copies} exemplaires de « {name} » : au plus {MAX_COPIES}",
+                f'{copies} copies of "{name}": at most {MAX_COPIES}', name)
         # DG-7: every Sort shares a colour with at least one Magicien of the team.
         if colours and not colours.intersection(sort.couleurs):
-            problems.append(("sorts", f'"{name}" is {"/".join(sort.couleurs)}: no Magicien of '
-                                      f'the team has that colour ({"/".join(sorted(colours))})'))
+            add("sorts", "DG-7",
+                f"« {name} » est {'/'.join(sort.couleurs)} : aucun Magicien de l'équipe n'a "
+                f"cette couleur ({'/'.join(sorted(colours))})",
+                f'"{name}" is {"/".join(sort.couleurs)}: no Magicien of the team has that '
+                f'colour ({"/".join(sorted(colours))})', name)
     # DG-1: 40 Sorts and 8 Châteaux.
     if total != SPELL_DECK_SIZE:
-        problems.append(("sorts", f"{total} Sorts: a Spell deck has {SPELL_DECK_SIZE}"))
+        add("sorts", "DG-1", f"{total} Sorts : un deck de Sorts en a {SPELL_DECK_SIZE}",
+            f"{total} Sorts: a Spell deck has {SPELL_DECK_SIZE}")
     castles = list(chateaux)
     known = {c.name for c in cards.chateaux}
     for name in castles:
         if name not in known:
-            problems.append(("chateaux", f'unknown Château "{name}"{did_you_mean(name, known)}'))
+            hint = did_you_mean(name, known)
+            add("chateaux", None, f"Château inconnu « {name} »{hint}",
+                f'unknown Château "{name}"{hint}', name)
     for name in sorted(set(castles)):
         if castles.count(name) > MAX_COPIES:
-            problems.append(("chateaux", f'{castles.count(name)} copies of "{name}": '
-                                         f"at most {MAX_COPIES}"))
+            add("chateaux", "DG-7",
+                f"{castles.count(name)} exemplaires de « {name} » : au plus {MAX_COPIES}",
+                f'{castles.count(name)} copies of "{name}": at most {MAX_COPIES}', name)
     if len(castles) != CASTLE_DECK_SIZE:
-        problems.append(("chateaux", f"{len(castles)} Châteaux: a Castle deck has "
-                                     f"{CASTLE_DECK_SIZE}"))
+        add("chateaux", "DG-1",
+            f"{len(castles)} Châteaux : un deck de Châteaux en a {CASTLE_DECK_SIZE}",
+            f"{len(castles)} Châteaux: a Castle deck has {CASTLE_DECK_SIZE}")
     return problems
 
 

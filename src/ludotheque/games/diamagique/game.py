@@ -29,6 +29,7 @@ from ludotheque.core.record import Step
 
 from .cards import COULEURS, Couleur, Deck, build_deck, deck_problems
 from .catalog import CARDS
+from .decks import DiamagiqueDecks
 from .encoding import diamagique_encoding
 from .notation import parse
 from .rules import POT_PER_COLOUR, TARGET, Arrangement, DiamagiqueState
@@ -74,6 +75,7 @@ class StartPosition(BaseModel):
 
 
 READY_MADE: tuple[str, ...] = tuple(d.name for d in CARDS.decks)
+DECKS = DiamagiqueDecks(CARDS)
 
 
 class DiamagiqueOptions(Options):
@@ -113,6 +115,10 @@ class Diamagique(Game):
     state_type: ClassVar[type[State]] = DiamagiqueState
     hidden_information = True
     step_limit = 2_000
+
+    def deck_rules(self) -> DiamagiqueDecks:
+        """Decks players build (DG-1, DG-7): decks.py."""
+        return DECKS
 
     def validate(self, players: int, options: Options) -> None:
         assert isinstance(options, DiamagiqueOptions)

@@ -20,6 +20,7 @@ from ludotheque.core.record import Step
 
 from . import notation
 from .cards import CardSet, PaquetEntry, load_base_set, load_default_paquets
+from .decks import MitixDecks
 from .describe import describe_event, describe_result
 from .encoding import encoding_for
 from .position import check_position, parse_position
@@ -83,6 +84,14 @@ class Mitix(Game):
     @cached_property
     def default_paquets(self) -> list[PaquetEntry]:
         return load_default_paquets(self.cards)
+
+    @cached_property
+    def decks(self) -> MitixDecks:
+        return MitixDecks(self)
+
+    def deck_rules(self) -> MitixDecks:
+        """Paquets players build (MX-3): decks.py."""
+        return self.decks
 
     def paquet(self, name: str) -> tuple[str, ...]:
         """The cards of a paquet shipped with the game, by its name."""

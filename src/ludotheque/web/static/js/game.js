@@ -304,11 +304,21 @@ function renderSeats() {
       button.type = "button";
       button.textContent = t("room.sit");
       button.dataset.testid = `sit-${seat.seat}`;
-      button.addEventListener("click", () => send({ type: "sit", game: data.game, seat: seat.seat }));
+      button.addEventListener("click", () => send({ type: "sit", game: data.game, seat: seat.seat, ...deckChoice() }));
       li.append(button);
     }
     list.append(li);
   }
+}
+
+// The deck picked to sit with (a game with decks: the page's #sit-deck); a guest's own deck
+// is kept in the browser (the deck builder's localStorage) and sent as text.
+function deckChoice() {
+  const select = $("sit-deck");
+  if (select === null || select.value === "") return {};
+  if (select.value !== "browser") return { deck: select.value };
+  const kept = JSON.parse(localStorage.getItem(`ludo.deck.${data.kind}`) || "{}");
+  return { deck: "browser", deck_text: kept.text || "" };
 }
 
 // Give up: with two players the other wins; with more, a bot takes the seat. Offered to a
