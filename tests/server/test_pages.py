@@ -227,12 +227,13 @@ def test_the_bot_menu_offers_the_three_levels_in_order_then_other_engines(
     assert options[:5] == [("me", "Moi, sur cet appareil"), ("open", "Un joueur invité (en ligne)"),
                            ("bot:facile", "Robot : Facile"), ("bot:moyen", "Robot : Moyen"),
                            ("bot:difficile", "Robot : Difficile")]
-    # The other engines stay for those who know them, apart, under a group of their own.
-    group = form.split('data-testid="other-engines-1">')[1].split("</optgroup>")[0]
-    engines = re.findall(r'value="bot:([^"]+)"', group)
+    # The other engines stay for those who know them, under "Options avancées" (issue #20),
+    # one list per seat, out of the seat's own list.
+    group = form.split('data-testid="engine-1">')[1].split("</select>")[0]
+    engines = re.findall(r'value="([^"]+)"', group)
     assert "random" in engines and "mcts" in engines
     assert not {"facile", "moyen", "difficile"} & set(engines)
-    assert [v for v, _ in options[5:]] == [f"bot:{e}" for e in engines]
+    assert options[5:] == []
     alice.http.cookies.set("lang", "en")
     english = seat_options(alice.http.get(f"/new/{TOY}").text, 1)
     assert [text for _, text in english[2:5]] == ["Bot: Easy", "Bot: Medium", "Bot: Hard"]

@@ -308,6 +308,9 @@ class Game(ABC):
     # discard-heavy or hoarding player): each is a regular expression over the notation, and a
     # seat with that style plays a matching legal action whenever there is one.
     playout_styles: ClassVar[Mapping[str, str]] = {}
+    # The setup (a `configs()` label) the site's new-game form starts on, the one a newcomer
+    # should play; None: the default options.
+    newcomer_setup: ClassVar[str | None] = None
 
     _lessons: tuple[Lesson, ...] | None = None  # read on first use
 

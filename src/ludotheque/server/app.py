@@ -142,6 +142,9 @@ def option_fields(game: Game, preset: Options | None = None) -> list[dict[str, A
             value = defaults.get(name)
             # An option left out (None) is an empty field, not the word "null".
             field["default"] = "" if value is None else json.dumps(value, ensure_ascii=False)
+        # Free-form fields (a text, JSON: paquets, a start position) are the engine's: the
+        # form keeps them behind "Options avancées"; choices and boxes are the players'.
+        field["advanced"] = field["kind"] in ("text", "json")
         out.append(field)
     return out
 
@@ -385,8 +388,9 @@ class Site:
             return RedirectResponse(f"/login?next={quote(request.url.path)}", 303)
         # The game's own setups (player counts and variants) as presets of the form.
         setups = list(game.configs())
-        preset = next((c for c in setups if c.label == request.query_params.get("setup")),
-                      None)
+        # Without a choice, the setup a newcomer should play (Game.newcomer_setup).
+        wanted = request.query_params.get("setup", game.newcomer_setup)
+        preset = next((c for c in setups if c.label == wanted), None)
         return self.page(request, "new.html", player, game=game,
                          words=screen_text(game, pick(request.cookies.get(LANG_COOKIE))),
                          fields=option_fields(game, preset.options if preset else None),
@@ -421,6 +425,9 @@ class Site:
         seats: list[dict[str, Any]] = []
         for i in range(count):
             choice = str(form.get(f"seat_{i}", "me" if i == 0 else "open"))
+            # An engine chosen under "Options avancées" takes the seat whatever its list says.
+            if engine := str(form.get(f"engine_{i}") or ""):
+                choice = f"bot:{engine}"
             if choice == "me":
                 # Hotseat: the players at this device may give their names.
                 given = clean_name(str(form.get(f"name_{i}", "")))
