@@ -183,7 +183,7 @@ def test_a_whole_famix_game_by_clicks(site: LiveServer, contexts: Callable[[], A
     assert turns >= 3
     expect(page.get_by_test_id("mx-end")).to_be_visible()
     expect(page.get_by_test_id("end-why")).to_contain_text("Vivants")
-    expect(page.get_by_test_id("end-why")).to_contain_text("MX-2")
+    expect(page.get_by_test_id("end-why")).to_contain_text("Vivants")
     check_hidden(site, gid, page, frames, 0)
     final = true_state(site, gid)
     assert isinstance(final, MitixState) and final.is_over()
@@ -215,7 +215,7 @@ def test_a_whole_mitix_game_by_reveals(site: LiveServer, contexts: Callable[[], 
     page.set_viewport_size({"width": 1100, "height": 900})
     play(page, site, gid, frames)
     expect(page.get_by_test_id("mx-end")).to_be_visible()
-    expect(page.get_by_test_id("end-why")).to_contain_text("MX-1")
+    expect(page.get_by_test_id("end-why")).to_contain_text("Vivants")
     check_hidden(site, gid, page, frames, 0)
     page.wait_for_timeout(3000)
     shot(page, "mitix-end")
