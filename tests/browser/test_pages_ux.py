@@ -5,14 +5,16 @@ ones in docs/screens/ are these, made smaller)."""
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
 from playwright.sync_api import Page, ViewportSize, expect
 
-from ludotheque.store import Store
+from ludotheque import games
+from ludotheque.store import GameRow, Store
 
-from ..server.live import LiveServer
+from ..server.live import LiveServer, Player
 from .helpers import as_guest
 
 PAGES = Path(__file__).resolve().parents[2] / "test-artifacts" / "browser" / "pages"
@@ -68,3 +70,89 @@ def test_the_new_game_form_gives_a_newcomer_a_game_against_bot_moyen_with_decisi
         expect(page.get_by_test_id("seat-1")).to_have_value("bot:moyen")
         expect(page.locator("[name=opt_position]")).to_be_hidden()
         expect(page.get_by_test_id("advanced")).to_be_visible()
+
+
+def finished_game(site: LiveServer, kind: str, name: str) -> str:
+    """A game its bots played to the end (as a spectator watched it)."""
+    owner = Player(site).guest(name)
+    try:
+        gid = owner.new_game(["bot:random", "bot:random"], kind=kind)
+        watcher = owner.socket()
+        watcher.watch(gid)
+        watcher.wait_state(gid, timeout=120, status="over")
+    finally:
+        owner.close()
+    return gid
+
+
+def stored(site: LiveServer, gid: str) -> tuple[GameRow, list[tuple[int, str]]]:
+    """The game's row and moves, read from the server's own database file."""
+    store = Store(site.db_url)
+    try:
+        row = store.game(gid)
+        assert row is not None
+        return row, [(m.seat, m.action) for m in store.moves(gid)]
+    finally:
+        store.close()
+
+
+def test_the_replay_is_a_viewer_in_the_browser_that_shows_only_what_a_spectator_saw(
+        contexts: object, site: LiveServer) -> None:
+    gid = finished_game(site, "mindbug", "Rita")
+    row, moves = stored(site, gid)
+    total = len(moves)
+    context = contexts()  # type: ignore[operator]
+    page = as_guest(context, "Vera")
+    page.set_viewport_size(DESKTOP)
+    loads: list[str] = []
+    page.on("request", lambda r: loads.append(r.url) if r.resource_type == "document" else None)
+    page.goto(f"/g/{gid}/replay")
+    # It opens on the first move; the move list holds every step.
+    step = page.get_by_test_id("step")
+    expect(step).to_have_text(f"Coup 1 sur {total}")
+    expect(page.get_by_test_id("moves").locator("a")).to_have_count(total + 1)
+    page.keyboard.press("ArrowRight")
+    expect(step).to_have_text(f"Coup 2 sur {total}")
+    assert page.evaluate("location.hash") == "#n=2"
+    page.keyboard.press("End")
+    expect(step).to_have_text(f"Coup {total} sur {total}")
+    page.keyboard.press("Home")
+    expect(step).to_have_text(f"Coup 0 sur {total}")
+    expect(page.get_by_test_id("prev")).to_be_hidden()
+    page.get_by_test_id("moves").locator("a[data-n='3']").click()
+    expect(step).to_have_text(f"Coup 3 sur {total}")
+    page.get_by_test_id("next").click()
+    expect(step).to_have_text(f"Coup 4 sur {total}")
+    page.get_by_test_id("autoplay").click()
+    expect(step).to_have_text(f"Coup 5 sur {total}", timeout=5_000)
+    page.get_by_test_id("autoplay").click()
+    assert len(loads) == 1  # every step without a page load
+    # A link to a step opens the viewer there.
+    page.goto(f"/g/{gid}/replay#n=6")
+    expect(step).to_have_text(f"Coup 6 sur {total}")
+    # The "?" beside an event opens the rule it applied; the event's text names none.
+    page.get_by_test_id("moves").locator("a[data-n='1']").click()
+    expect(page.get_by_test_id("events")).not_to_contain_text(re.compile(r"MB-\d"))
+    helps = page.get_by_test_id("events").get_by_test_id("rule-help")
+    for _ in range(total):
+        if helps.count():
+            break
+        page.keyboard.press("ArrowRight")
+    helps.first.click()
+    overlay = page.get_by_test_id("overlay")
+    expect(overlay).to_be_visible()
+    expect(overlay.locator(".overlay-title")).to_have_text(re.compile(r"^Règle MB-\d+$"))
+    shoot(page, "replay-rule")
+    page.keyboard.press("Escape")
+    expect(overlay).to_be_hidden()
+    shoot(page, "replay")
+    # Each frame holds the spectator's view of its step and nothing more.
+    frames = json.loads(page.locator("#replay-data").text_content() or "")["frames"]
+    game = games.get("mindbug")
+    state = game.new(row.seed, row.players, dict(row.options))
+    assert frames[0]["view"] == json.loads(json.dumps(state.view(None)))
+    for frame, (seat, action) in zip(frames[1:], moves, strict=True):
+        happened = state.apply(seat, game.parse(action))
+        assert frame["view"] == json.loads(json.dumps(state.view(None)))
+        assert len(frame["events"]) == sum(1 for e in happened if e.visible_to(None))
+        assert frame["action"] in (None, action)

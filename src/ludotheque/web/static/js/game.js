@@ -2,6 +2,7 @@
 // The browser decides nothing: it shows the views the server sends and sends action texts.
 import { extend, t } from "./i18n.js";
 import generic from "./generic.js";
+import { ruleButton } from "./overlay.js";
 
 const data = JSON.parse(document.getElementById("room-data").textContent);
 extend(data.screen_text);
@@ -117,6 +118,9 @@ function logStep(step) {
     line.dataset.kind = e.kind;
     if (e.to) line.dataset.to = e.to.join(" ");
     line.textContent = e.text;
+    // The rule it applied, behind a "?" (the play texts name no ruling id).
+    const help = e.ruling && data.rule_help?.[e.ruling];
+    if (help) line.append(" ", ruleButton(e.ruling, help));
     li.append(line);
   }
   $("log").prepend(li);
