@@ -156,3 +156,55 @@ def test_the_replay_is_a_viewer_in_the_browser_that_shows_only_what_a_spectator_
         assert frame["view"] == json.loads(json.dumps(state.view(None)))
         assert len(frame["events"]) == sum(1 for e in happened if e.visible_to(None))
         assert frame["action"] in (None, action)
+
+
+def in_window(page: Page, test_id: str) -> bool:
+    """The element is wholly inside the window as it is (no scrolling needed to read it)."""
+    box = page.get_by_test_id(test_id).bounding_box()
+    size = page.viewport_size
+    assert box is not None and size is not None
+    return (box["y"] >= 0 and box["y"] + box["height"] <= size["height"]
+            and box["x"] >= 0 and box["x"] + box["width"] <= size["width"])
+
+
+def play_card(page: Page, number: int) -> None:
+    """Mindbug's screen: a card of the hand, then its confirmation."""
+    page.locator(f'.mb-card.mb-legal[data-card="{number}"]').first.click()
+    page.get_by_test_id("mb-confirm").first.click()
+
+
+def test_a_lesson_says_its_verdict_beside_the_board_in_the_games_words(
+        contexts: object) -> None:
+    lesson = games.get("mindbug").lessons()[0]
+    context = contexts()  # type: ignore[operator]
+    page = as_guest(context, "Léo")
+    page.set_viewport_size(DESKTOP)
+    page.goto("/learn")
+    page.get_by_test_id("learn-mindbug").get_by_test_id(f"lesson-{lesson.id}").click()
+    page.wait_for_url(re.compile(r"/g/[^/]+$"))
+    panel = page.get_by_test_id("lesson")
+    # While the lesson is played, "Leçon suivante" is no main button.
+    expect(page.get_by_test_id("lesson-next")).to_have_class(re.compile(r"\bquiet\b"))
+    play_card(page, 1)  # the Gorillion: not the card that wins
+    expect(panel).to_have_attribute("data-status", "missed")
+    verdict = page.get_by_test_id("lesson-verdict")
+    expect(verdict).to_contain_text("Pas tout à fait")
+    assert in_window(page, "lesson-verdict")
+    said = page.get_by_test_id("lesson-solution").inner_text()
+    assert "Gorillion" in said and "Abeille tueuse" in said, said
+    assert not re.search(r"\bplay\b|#\d|abeille-tueuse", said), said  # no engine notation
+    # The board waits for no tutor: the status says to retry, "Réessayer" is the main button.
+    expect(page.get_by_test_id("status")).to_have_text("Pas tout à fait : réessaie la leçon.")
+    expect(page.get_by_test_id("lesson-retry")).not_to_have_class(re.compile(r"\bquiet\b"))
+    expect(page.get_by_test_id("lesson-next")).to_have_class(re.compile(r"\bquiet\b"))
+    shoot(page, "lesson-missed")
+    page.get_by_test_id("lesson-retry").click()
+    page.wait_for_url(re.compile(r"/g/[^/]+$"))
+    expect(page.get_by_test_id("lesson")).to_have_attribute("data-status", "playing")
+    play_card(page, 0)
+    expect(page.get_by_test_id("lesson")).to_have_attribute("data-status", "solved")
+    expect(page.get_by_test_id("lesson-solved")).to_contain_text("Bravo")
+    assert in_window(page, "lesson-verdict")
+    expect(page.get_by_test_id("lesson-next")).not_to_have_class(re.compile(r"\bquiet\b"))
+    expect(page.get_by_test_id("lesson-retry")).to_have_class(re.compile(r"\bquiet\b"))
+    shoot(page, "lesson-solved")
