@@ -50,6 +50,9 @@ def check_hidden(site: LiveServer, gid: str, page: Page, frames: Frames, seat: i
     card names were looked for."""
     # The rules panel quotes examples ("down Méduse"): static text, not the game.
     html = page_text(page).replace(page.get_by_test_id("rules-panel").inner_html(), "")
+    # So does the page's static data: the screen's words and the rules' passages for the "?"
+    # (issue #20); the game itself comes through the WebSocket.
+    html = html.replace(page.locator("#room-data").text_content() or "", "")
     joined = frames.joined()
     # The truth is read after the page: a card still face down now was face down when the
     # page was read (a reveal the bot made in between would otherwise look like a leak).

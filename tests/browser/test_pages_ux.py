@@ -107,6 +107,7 @@ def test_the_replay_is_a_viewer_in_the_browser_that_shows_only_what_a_spectator_
     loads: list[str] = []
     page.on("request", lambda r: loads.append(r.url) if r.resource_type == "document" else None)
     page.goto(f"/g/{gid}/replay")
+    page.wait_for_selector("#viewer[data-ready]")
     # It opens on the first move; the move list holds every step.
     step = page.get_by_test_id("step")
     expect(step).to_have_text(f"Coup 1 sur {total}")
@@ -129,6 +130,7 @@ def test_the_replay_is_a_viewer_in_the_browser_that_shows_only_what_a_spectator_
     assert len(loads) == 1  # every step without a page load
     # A link to a step opens the viewer there.
     page.goto(f"/g/{gid}/replay#n=6")
+    page.wait_for_selector("#viewer[data-ready]")
     expect(step).to_have_text(f"Coup 6 sur {total}")
     # The "?" beside an event opens the rule it applied; the event's text names none.
     page.get_by_test_id("moves").locator("a[data-n='1']").click()

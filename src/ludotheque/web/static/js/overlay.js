@@ -1,5 +1,5 @@
-// One overlay for every page (issue #20): a card shown large with its full text (the five
-// screens' zoom), the rule behind an event (the "?" beside it). A <dialog>: Escape, the close
+// One overlay for every page (issue #20): the rule behind an event (the "?" beside it), and
+// what else a page shows large over itself. A <dialog>: Escape, the close
 // button or a click outside closes it; focus comes back where it was.
 import { t } from "./i18n.js";
 
@@ -58,49 +58,4 @@ export function ruleButton(ruling, help) {
     showOverlay(t("rule.title", { id: ruling }), help, "rule");
   });
   return button;
-}
-
-// A card of any screen shown large with its full text: the screens mark their cards with
-// data-zoom (the card's title) and either data-zoom-text (its text) or a large drawing made
-// by `draw(card)`; a click, Enter or a long press (touch) opens it.
-export function zoomable(root, draw) {
-  let pressed = null;
-  const open = (card) => {
-    const big = draw ? draw(card) : card.cloneNode(true);
-    const frame = document.createElement("div");
-    frame.className = "zoomed";
-    frame.dataset.testid = "zoomed-card";
-    frame.append(big);
-    if (card.dataset.zoomText) {
-      const text = document.createElement("p");
-      text.className = "zoomed-text";
-      text.textContent = card.dataset.zoomText;
-      frame.append(text);
-    }
-    showOverlay(card.dataset.zoom || "", frame, "card");
-  };
-  root.addEventListener("contextmenu", (event) => {
-    const card = event.target.closest?.("[data-zoom]");
-    if (card && root.contains(card)) {
-      event.preventDefault();
-      open(card);
-    }
-  });
-  root.addEventListener("touchstart", (event) => {
-    const card = event.target.closest?.("[data-zoom]");
-    if (!card) return;
-    pressed = setTimeout(() => { pressed = null; open(card); }, 450);
-  }, { passive: true });
-  for (const type of ["touchend", "touchmove", "touchcancel"]) {
-    root.addEventListener(type, () => { if (pressed) clearTimeout(pressed); pressed = null; });
-  }
-  root.addEventListener("click", (event) => {
-    const lens = event.target.closest?.(".zoom-lens");
-    if (lens && root.contains(lens)) {
-      event.stopPropagation();
-      event.preventDefault();
-      open(lens.closest("[data-zoom]"));
-    }
-  }, true);
-  return open;
 }

@@ -120,3 +120,4 @@ window.addEventListener("hashchange", () => {
 });
 const asked = fromHash();
 show(asked ?? current, asked !== null);
+$("viewer").dataset.ready = ""; // the viewer answers keys and clicks from now on
