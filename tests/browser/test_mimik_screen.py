@@ -39,7 +39,12 @@ def create_express(page: Page, seats: list[str]) -> str:
     expect(page.get_by_test_id("option-target")).to_contain_text("Objectif")
     page.locator("#players").select_option(str(len(seats)))
     for i, seat in enumerate(seats):
-        page.get_by_test_id(f"seat-{i}").select_option(seat)
+        if seat in ("me", "open") or seat.removeprefix("bot:") in ("facile", "moyen", "difficile"):
+            page.get_by_test_id(f"seat-{i}").select_option(seat)
+        else:  # another engine: under "Options avancées" (issue #20)
+            if page.get_by_test_id("advanced").get_attribute("open") is None:
+                page.get_by_test_id("advanced").locator("summary").click()
+            page.get_by_test_id(f"engine-{i}").select_option(seat.removeprefix("bot:"))
     page.locator("select[name=opt_target]").select_option("30")
     page.get_by_test_id("create").click()
     page.wait_for_url(re.compile(r"/g/[^/]+$"))
