@@ -47,11 +47,21 @@ def create(page: Page, seats: list[str], names: dict[int, str] | None = None,
         page.get_by_test_id(f"setup-{setup}").click()
     page.locator("#players").select_option(str(len(seats)))
     for i, seat in enumerate(seats):
-        page.get_by_test_id(f"seat-{i}").select_option(seat)
+        levels = page.get_by_test_id(f"seat-{i}").locator(f'option[value="{seat}"]')
+        if levels.count():
+            page.get_by_test_id(f"seat-{i}").select_option(seat)
+        else:
+            # The other engines (random, mcts ...) are under "Options avancées".
+            advanced = page.get_by_test_id("advanced")
+            if advanced.get_attribute("open") is None:
+                advanced.locator("summary").click()
+            page.get_by_test_id(f"engine-{i}").select_option(seat.removeprefix("bot:"))
     for i, name in (names or {}).items():
         page.get_by_test_id(f"name-{i}").fill(name)
     for name, value in (options or {}).items():
         field = page.locator(f"[name=opt_{name}]")
+        if not field.is_visible():  # an engine field, under "Options avancées"
+            page.get_by_test_id("advanced").locator("summary").click()
         if isinstance(value, bool):
             field.set_checked(value)
         elif field.evaluate("e => e.tagName") == "SELECT":

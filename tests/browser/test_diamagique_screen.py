@@ -214,7 +214,7 @@ def test_a_whole_official_match_by_clicks_against_bot_random(
 
     end = page.get_by_test_id("dg-end")
     expect(end).to_be_visible()
-    expect(end).to_contain_text("DG-")
+    expect(end).not_to_contain_text("DG-")
     expect(page.get_by_test_id("end-why")).to_contain_text("Diamagiques")
     checked.append(assert_nothing_hidden(page, frames, site, game_id))
     expect(watcher.get_by_test_id("dg-end")).to_be_visible()

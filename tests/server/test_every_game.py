@@ -70,10 +70,12 @@ def form_data(page: str) -> dict[str, str]:
     """What a browser would post from the new-game form as shown (selected and checked)."""
     data: dict[str, str] = {}
     for select in re.finditer(r'<select name="([^"]+)".*?</select>', page, re.S):
-        options = re.findall(r'<option(?: value="([^"]*)")?([^>]*)>([^<]*)</option>',
+        options = re.findall(r'<option( value="[^"]*")?([^>]*)>([^<]*)</option>',
                              select.group(0))
         chosen = next((o for o in options if "selected" in o[1]), options[0])
-        data[select.group(1)] = html.unescape(chosen[0] or chosen[2])
+        # An option's value, even empty (value=""), else its text.
+        value = chosen[0][len(' value="'):-1] if chosen[0] else chosen[2]
+        data[select.group(1)] = html.unescape(value)
     for tag in re.finditer(r"<input [^>]*>", page):
         name = re.search(r'name="([^"]+)"', tag.group(0))
         if name is None:

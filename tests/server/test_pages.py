@@ -93,7 +93,7 @@ def test_finished_game_page_replay_and_record(server: LiveServer, people: list[P
 
     page = alice.http.get(f"/g/{gid}/replay")
     assert page.status_code == 200 and 'data-testid="result"' in page.text
-    assert f"Coup {total} sur {total}" in page.text
+    assert f"Coup 1 sur {total}" in page.text  # the viewer opens on the first move
     first = alice.http.get(f"/g/{gid}/replay", params={"step": 1}).text
     assert f"Coup 1 sur {total}" in first and "?step=2" in first
     second = alice.http.get(f"/g/{gid}/replay", params={"step": 2}).text
@@ -235,12 +235,13 @@ def test_the_bot_menu_offers_the_four_levels_in_order_then_other_engines(
                            ("bot:facile", "Robot : Facile"), ("bot:moyen", "Robot : Moyen"),
                            ("bot:difficile", "Robot : Difficile"),
                            ("bot:expert", "Robot : Expert")]  # Expert last (issue 24)
-    # The other engines stay for those who know them, apart, under a group of their own.
-    group = form.split('data-testid="other-engines-1">')[1].split("</optgroup>")[0]
-    engines = re.findall(r'value="bot:([^"]+)"', group)
+    # The other engines stay for those who know them, under "Options avancées" (issue #20),
+    # one list per seat, out of the seat's own list.
+    group = form.split('data-testid="engine-1">')[1].split("</select>")[0]
+    engines = re.findall(r'value="([^"]+)"', group)
     assert "random" in engines and "mcts" in engines
     assert not {"facile", "moyen", "difficile", "expert"} & set(engines)
-    assert [v for v, _ in options[6:]] == [f"bot:{e}" for e in engines]
+    assert options[6:] == []
     alice.http.cookies.set("lang", "en")
     english = seat_options(alice.http.get(f"/new/{TOY}").text, 1)
     assert [text for _, text in english[2:6]] == ["Bot: Easy", "Bot: Medium", "Bot: Hard",

@@ -359,6 +359,9 @@ class Game(ABC):
     playout_styles: ClassVar[Mapping[str, str]] = {}
     # Setups (Config labels) that never make a daily challenge, each with why (MT-24).
     not_daily: ClassVar[Mapping[str, str]] = {}
+    # The setup (a `configs()` label) the site's new-game form starts on, the one a newcomer
+    # should play; None: the default options.
+    newcomer_setup: ClassVar[str | None] = None
 
     _lessons: tuple[Lesson, ...] | None = None  # read on first use
 

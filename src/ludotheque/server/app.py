@@ -67,7 +67,9 @@ from .oauth_config import Provider
 from .presence import Presence, player_message
 from .privacy_pages import PrivacyPages
 from .profiles import profile_url
+from .replay_frames import frames
 from .rooms import CLAIM_AFTER, Hub, chat_message, find_lesson
+from .rule_help import rule_help
 from .social_pages import social_routes
 
 log = logging.getLogger("ludotheque.server")
@@ -155,6 +157,9 @@ def option_fields(game: Game, preset: Options | None = None) -> list[dict[str, A
             value = defaults.get(name)
             # An option left out (None) is an empty field, not the word "null".
             field["default"] = "" if value is None else json.dumps(value, ensure_ascii=False)
+        # Free-form fields (a text, JSON: paquets, a start position) are the engine's: the
+        # form keeps them behind "Options avancées"; choices and boxes are the players'.
+        field["advanced"] = field["kind"] in ("text", "json")
         out.append(field)
     return out
 
@@ -418,8 +423,9 @@ class Site:
             return RedirectResponse(f"/login?next={quote(request.url.path)}", 303)
         # The game's own setups (player counts and variants) as presets of the form.
         setups = list(game.configs())
-        preset = next((c for c in setups if c.label == request.query_params.get("setup")),
-                      None)
+        # Without a choice, the setup a newcomer should play (Game.newcomer_setup).
+        wanted = request.query_params.get("setup", game.newcomer_setup)
+        preset = next((c for c in setups if c.label == wanted), None)
         return self.page(request, "new.html", player, game=game,
                          words=screen_text(game, pick(request.cookies.get(LANG_COOKIE))),
                          fields=option_fields(game, preset.options if preset else None),
@@ -457,6 +463,9 @@ class Site:
         seats: list[dict[str, Any]] = []
         for i in range(count):
             choice = str(form.get(f"seat_{i}", "me" if i == 0 else "open"))
+            # An engine chosen under "Options avancées" takes the seat whatever its list says.
+            if engine := str(form.get(f"engine_{i}") or ""):
+                choice = f"bot:{engine}"
             if choice == "me":
                 # Hotseat: the players at this device may give their names.
                 given = clean_name(str(form.get(f"name_{i}", "")))
@@ -539,7 +548,8 @@ class Site:
         lang = pick(request.cookies.get(LANG_COOKIE))
         data = {"game": room.id, "kind": room.game.id, "lang": lang,
                 "screen": f"/screens/{room.game.id}/screen.js" if screen_dir(room.game)
-                else None, "screen_text": room_words(room.game, lang)}
+                else None, "screen_text": room_words(room.game, lang),
+                "rule_help": rule_help(room.game, lang)}
         history = await asyncio.to_thread(visible_chat, self.store, room.id)
         chat = [chat_message(room.id, m.name, m.text, m.at.isoformat(), m.id) for m in history]
         lessons = list(room.game.lessons()) if room.lesson is not None else []
@@ -584,36 +594,38 @@ class Site:
         if await self.daily_secret(room.id):
             return self.page(request, "message.html", player, status=403,
                              message_key="daily.record_tomorrow")
-        try:
-            step = int(request.query_params.get("step", str(room.version)))
-        except ValueError:
-            step = room.version
-        step = max(0, min(step, room.version))
-        state = room.game.new(room.row.seed, room.row.players, room.row.options)
-        for st in room.steps[:step]:
-            state.apply(st.seat, room.game.parse(st.action))
         lang = pick(request.cookies.get(LANG_COOKIE))
-        names = room.text_names(lang)
-        events = [room.game.describe(e, lang, names) for e in room.steps[step - 1].events
-                  if e.visible_to(None)] if step else []
+        helps = rule_help(room.game, lang)
+        # Every step as a spectator saw it, once (the viewer steps in the browser); off the
+        # event loop: a long game replays hundreds of moves.
+        shown = await asyncio.to_thread(frames, room, list(room.steps), lang, set(helps))
+        last = len(shown) - 1
+        # The viewer opens on the first move (a link or #n=12 may ask for another).
+        try:
+            step = int(request.query_params.get("step", str(min(1, last))))
+        except ValueError:
+            step = min(1, last)
+        step = max(0, min(step, last))
+        frame = shown[step]
         result = room.result()
-        view = state.view(None)
         # With a screen of its own, the game is drawn by it, read-only (no legal actions).
-        data = {"game": room.id, "kind": room.game.id, "lang": lang, "view": view,
+        data = {"game": room.id, "kind": room.game.id, "lang": lang, "view": frame["view"],
                 "screen": f"/screens/{room.game.id}/screen.js" if screen_dir(room.game)
                 else None, "screen_text": room_words(room.game, lang),
                 "seats": [{"seat": i, "name": seat_label(lang, s), "kind": s.get("kind"),
-                           "bot": s.get("bot")} for i, s in enumerate(room.seats)]}
+                           "bot": s.get("bot")} for i, s in enumerate(room.seats)],
+                "frames": shown, "step": step, "rule_help": helps}
         return self.page(request, "replay.html", player, room=room, step=step,
                          data=json.dumps(data, ensure_ascii=False).replace("</", "<\\/"),
-                         last=room.version, view=view, events=events,
-                         action=room.steps[step - 1].action
-                         if step and room.steps[step - 1].public else None,
+                         last=last, view=frame["view"],
+                         events=[e["text"] for e in frame["events"]],
+                         action=frame["action"],
                          result_text=room.result_text(result, lang) if result else "",
-                         mover=room.steps[step - 1].seat if step else None,
+                         mover=frame["mover"], frames=shown,
                          result=result, seat_names=[seat_label(lang, s) for s in room.seats],
                          seat_urls=[profile_url(str(s["name"])) if s.get("account")
                                     and not s.get("deleted") else None for s in room.seats])
+
 
     # -- the daily challenge (MT-24) -----------------------------------------------------------
     def challenge(self, game: Game, day: date) -> daily.Challenge | None:

@@ -16,6 +16,7 @@ import logging
 import secrets
 import time
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypeVar, cast
 from urllib.parse import quote
@@ -47,6 +48,7 @@ from .bots import BotPool
 from .clients import Client
 from .clocks import Clocks
 from .i18n import bot_label, seat_label, translate
+from .lesson_words import missed_words
 from .limits import Limiter, RateLimited
 from .offers import Offers, extras
 from .protocol import MAX_CHAT, ProtocolError
@@ -217,7 +219,7 @@ class Room:
             if self.clocks is not None else None,
             "ranked": self.row.ranked,
             "rated": self.row.rated,
-            "lesson": self.lesson_state(),
+            "lesson": self.lesson_state(lang, names),
             "hint": hints.offered(self),  # the room offers hints (hints.py)
             **extras(self, client, mine),
         }
@@ -447,15 +449,18 @@ class Room:
             return None
         return progress(self.lesson, [(st.seat, st.action) for st in self.steps])
 
-    def lesson_state(self) -> dict[str, Any] | None:
+    def lesson_state(self, lang: str = "fr",
+                     names: Sequence[str] = ()) -> dict[str, Any] | None:
         """Where the learner stands; after a miss, the moves that would have solved the step
-        (a tutorial hides nothing from its learner)."""
+        (a tutorial hides nothing from its learner), said in the game's words."""
         now = self.lesson_progress()
         if now is None or self.lesson is None:
             return None
         out = {**now.to_json(), "id": self.lesson.id, "steps": len(self.lesson.step)}
         if now.status == "missed":
             out["solutions"] = list(self.lesson.step[now.step].solutions)
+            out.update(missed_words(self.game, self.lesson, self.row, self.steps, lang,
+                                    names or self.text_names(lang)))
         return out
 
     async def tutor_turn(self, seat: int) -> None:

@@ -45,9 +45,9 @@ def test_a_modifier_step_is_said_with_before_and_after() -> None:
                                    "seat": 0, "position": 1, "sort": "Tison", "before": 3,
                                    "after": 2}, ruling="DG-14")
     assert GAME.describe(event) == (
-        "DG-14, 7/8 négatif : Ondine la Calme fait passer J1 M1 Tison de 3 à 2.")
+        "7/8 négatif : Ondine la Calme fait passer J1 M1 Tison de 3 à 2.")
     assert GAME.describe(event, "en") == (
-        "DG-14, 7/8 negative: Ondine la Calme takes P1 M1 Tison from 3 to 2.")
+        "7/8 negative: Ondine la Calme takes P1 M1 Tison from 3 to 2.")
 
 
 def test_events_and_result_name_the_players_when_the_names_are_given() -> None:
@@ -56,23 +56,23 @@ def test_events_and_result_name_the_players_when_the_names_are_given() -> None:
                                    "seat": 0, "position": 1, "sort": "Tison", "before": 3,
                                    "after": 2}, ruling="DG-14")
     assert GAME.describe(event, "fr", names) == (
-        "DG-14, 7/8 négatif : Ondine la Calme fait passer Tison (Alice, M1) de 3 à 2.")
+        "7/8 négatif : Ondine la Calme fait passer Tison (Alice, M1) de 3 à 2.")
     assert GAME.describe(event, "en", names) == (
-        "DG-14, 7/8 negative: Ondine la Calme takes Tison (Alice, M1) from 3 to 2.")
+        "7/8 negative: Ondine la Calme takes Tison (Alice, M1) from 3 to 2.")
     totals = Event("totaux", {"totaux": [7, 9], "vainqueur": 1})
     assert GAME.describe(totals) == (
-        "Puissance Magique totale (DG-16) : Joueur 1 7, Joueur 2 9, Joueur 2 l'emporte.")
+        "Puissance Magique totale : Joueur 1 7, Joueur 2 9, Joueur 2 l'emporte.")
     assert GAME.describe(totals, "fr", names) == (
-        "Puissance Magique totale (DG-16) : Alice 7, Bob 9, Bob l'emporte.")
+        "Puissance Magique totale : Alice 7, Bob 9, Bob l'emporte.")
     assert GAME.describe(totals, "en", names) == (
-        "Total Magic Power (DG-16): Alice 7, Bob 9, Bob wins.")
+        "Total Magic Power: Alice 7, Bob 9, Bob wins.")
     six = Result((1, 0), (3.0, 6.0), "six_diamagiques", "", "DG-19")
     assert GAME.describe_result(six, "fr", names) == (
-        "Bob détient 6 Diamagiques et gagne aussitôt (DG-19) ; Alice en a 3.")
+        "Bob détient 6 Diamagiques et gagne aussitôt ; Alice en a 3.")
     assert GAME.describe_result(six, "en", names) == (
-        "Bob holds 6 Diamagiques and wins at once (DG-19); Alice has 3.")
+        "Bob holds 6 Diamagiques and wins at once; Alice has 3.")
     assert GAME.describe_result(six) == (
-        "Joueur 2 détient 6 Diamagiques et gagne aussitôt (DG-19) ; Joueur 1 en a 3.")
+        "Joueur 2 détient 6 Diamagiques et gagne aussitôt ; Joueur 1 en a 3.")
 
 
 def test_every_effect_of_the_set_is_said_in_both_languages() -> None:

@@ -72,11 +72,10 @@ def test_a_copy_says_from_whom_it_copied_mk26() -> None:
     copied = next(e for e in events if e.kind == "copied")
     assert copied.data["from"] == [1, 2] and copied.data["discard"] is True
     assert GAME.describe(copied) == ("Joueur 1 pose son MIMIK et copie le 7 posé devant "
-                                     "Joueur 2 ou 3 ou du dessus de la défausse : il vaut 7 "
-                                     "(MK-26)")
+                                     "Joueur 2 ou 3 ou du dessus de la défausse : il vaut 7")
     assert GAME.describe(copied, "en") == ("Player 1 poses their MIMIK copying the 7 posed by "
                                            "Player 2 or 3 or on top of the discard pile: it is "
-                                           "worth 7 (MK-26)")
+                                           "worth 7")
 
 
 def test_a_copied_action_says_it_came_from_the_discard_pile() -> None:
@@ -95,17 +94,17 @@ def test_the_win_and_an_overshoot_name_both_team_members() -> None:
     won = next(e for e in events if e.kind == "won")
     assert won.data["seats"] == [0, 2]
     assert GAME.describe(won) == ("Joueurs 1 et 3 atteignent exactement 50 points et "
-                                  "gagnent ! (MK-9)")
-    assert GAME.describe(won, "en") == "Players 1 and 3 reach exactly 50 points and win! (MK-9)"
+                                  "gagnent !")
+    assert GAME.describe(won, "en") == "Players 1 and 3 reach exactly 50 points and win!"
 
 
 def test_describe_result_says_who_reached_the_target_with_the_scores_mk9() -> None:
     result = Result((1, 0, 1), (41.0, 30.0, 12.0), "target_reached", "", ruling="MK-9")
     assert GAME.describe_result(result, "fr") == (
-        "Joueur 2 atteint exactement 30 points, la cible (MK-9) ; les autres : "
+        "Joueur 2 atteint exactement 30 points, la cible ; les autres : "
         "Joueur 1 : 41, Joueur 3 : 12.")
     assert GAME.describe_result(result, "en") == (
-        "Player 2 reaches exactly 30 points, the target (MK-9); the others: Player 1: 41, "
+        "Player 2 reaches exactly 30 points, the target; the others: Player 1: 41, "
         "Player 3: 12.")
 
 
@@ -113,10 +112,10 @@ def test_describe_result_in_team_mode_speaks_of_teams() -> None:
     result = Result((1, 0, 1, 0), (44.0, 50.0, 44.0, 50.0), "target_reached", "",
                     teams=(0, 1, 0, 1))
     assert GAME.describe_result(result) == (
-        "Joueurs 2 et 4 atteignent exactement 50 points, la cible (MK-9) ; l’autre : "
+        "Joueurs 2 et 4 atteignent exactement 50 points, la cible ; l’autre : "
         "Joueurs 1 et 3 : 44.")
     assert GAME.describe_result(result, "en") == (
-        "Players 2 and 4 reach exactly 50 points, the target (MK-9); the other: "
+        "Players 2 and 4 reach exactly 50 points, the target; the other: "
         "Players 1 and 3: 44.")
 
 
@@ -127,7 +126,7 @@ def test_describe_result_of_a_game_stopped_at_the_turn_limit_mk29() -> None:
     result = state.result()
     assert result is not None and result.reason == "turn_limit"
     assert GAME.describe_result(result) == (
-        "Partie nulle : personne n'a atteint exactement la cible en 2 000 tours (MK-29) ; "
+        "Partie nulle : personne n'a atteint exactement la cible en 2 000 tours ; "
         "scores : Joueur 1 : 0, Joueur 2 : 0.")
     assert GAME.describe_result(result, "en").startswith("A draw: no one reached exactly")
 
@@ -172,14 +171,14 @@ def test_texts_name_the_players_when_the_names_are_given() -> None:
     copied = next(e for e in play(state, "MIMIK = 7") if e.kind == "copied")
     assert GAME.describe(copied, "fr", names) == (
         "Alice pose son MIMIK et copie le 7 posé devant Bob ou Carole ou du dessus de la "
-        "défausse : il vaut 7 (MK-26)")
+        "défausse : il vaut 7")
     assert GAME.describe(copied, "en", names) == (
         "Alice poses their MIMIK copying the 7 posed by Bob or Carole or on top of the "
-        "discard pile: it is worth 7 (MK-26)")
+        "discard pile: it is worth 7")
     looked = Event("looked", {"seat": 1, "victim": 0, "hand": ["7"]}, to=(1,), ruling="MK-21")
-    assert GAME.describe(looked) == "Main de Joueur 1 : 7 (MK-21)"
-    assert GAME.describe(looked, "fr", names) == "Main d'Alice : 7 (MK-21)"
-    assert GAME.describe(looked, "en", names) == "Hand of Alice: 7 (MK-21)"
+    assert GAME.describe(looked) == "Main de Joueur 1 : 7"
+    assert GAME.describe(looked, "fr", names) == "Main d'Alice : 7"
+    assert GAME.describe(looked, "en", names) == "Hand of Alice: 7"
     # "il regarde" would give the name a gender: said without a pronoun.
     pocket = Event("pickpocket", {"seat": 0, "victim": 1})
     assert GAME.describe(pocket) == ("Joueur 1 fait les poches de Joueur 2 : il regarde sa "
@@ -192,8 +191,8 @@ def test_texts_name_the_players_when_the_names_are_given() -> None:
     result = Result((1, 0, 1, 0), (44.0, 50.0, 44.0, 50.0), "target_reached", "",
                     teams=(0, 1, 0, 1))
     assert GAME.describe_result(result, "fr", names) == (
-        "Bob et Denis atteignent exactement 50 points, la cible (MK-9) ; l’autre : "
+        "Bob et Denis atteignent exactement 50 points, la cible ; l’autre : "
         "Alice et Carole : 44.")
     assert GAME.describe_result(result, "en", names) == (
-        "Bob and Denis reach exactly 50 points, the target (MK-9); the other: "
+        "Bob and Denis reach exactly 50 points, the target; the other: "
         "Alice and Carole: 44.")

@@ -156,9 +156,11 @@ def test_every_ruling_cited_exists_and_the_rules_of_play_are_taught() -> None:
     for lesson in GAME.lessons():
         assert lesson.learner == LEARNER and lesson.players == 2
         assert set(lesson.options) == {"position"}
-        for words in (lesson.success.fr, lesson.success.en):  # it says why, citing a ruling
-            assert any(r in words for r in lesson.rulings)
-            assert set(re.findall(r"MB-\d+", words)) <= set(lesson.rulings)
+        # It cites its rulings in its data; its success says why in the game's words,
+        # without the ids a player need not read (issue #20).
+        assert lesson.rulings
+        for words in (lesson.success.fr, lesson.success.en):
+            assert not re.findall(r"MB-\d+", words)
 
 
 def test_every_text_is_in_french_and_english() -> None:

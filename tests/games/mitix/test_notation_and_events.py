@@ -201,17 +201,17 @@ def test_descriptions_name_the_players_when_the_names_are_given():
     assert GAME.describe(placed, "en", names) == "Alice puts Huile on Hadès"
     helped = Event("intervention", {"seat": 0, "dieu": "Zeus", "sens": "pour"}, ruling="MX-21")
     assert GAME.describe(helped) == ("Zeus reçoit les trois Nourritures divines et intervient "
-                                     "en faveur de Joueur 1 [MX-21]")
+                                     "en faveur de Joueur 1")
     assert GAME.describe(helped, "fr", names) == (
-        "Zeus reçoit les trois Nourritures divines et intervient en faveur d'Alice [MX-21]")
+        "Zeus reçoit les trois Nourritures divines et intervient en faveur d'Alice")
     assert GAME.describe(helped, "en", names) == (
-        "Zeus receives the three divine foods and intervenes for Alice [MX-21]")
+        "Zeus receives the three divine foods and intervenes for Alice")
     end = Event("end", {"scores": [5, 7], "bios": [1200, 1500], "ranks": [1, 0],
                         "reason": "plus_de_vivants"}, ruling="MX-13")
     assert GAME.describe(end) == ("Joueur 2 gagne (plus de Vivants) : Vivants 5 – 7, "
-                                  "Bios 1200 – 1500 [MX-13]")
+                                  "Bios 1200 – 1500")
     assert GAME.describe(end, "fr", names) == ("Bob gagne (plus de Vivants) : Vivants 5 – 7, "
-                                               "Bios 1200 – 1500 [MX-13]")
+                                               "Bios 1200 – 1500")
     assert GAME.describe(end, "en", names).startswith("Bob wins (more Vivants): ")
     # The end banner's sentence names no seat (the banner names the winners above it).
     result = Result((1, 0), (5.0, 7.0), "plus_de_vivants", "5 Vivants contre 7", "MX-13")

@@ -121,12 +121,12 @@ def _conditions(effet: Effet, lg: str) -> list[str]:
 
 
 _REASONS = {
-    "six_diamagiques": ("{w} détient {n} Diamagiques et gagne aussitôt (DG-19) ; {l} en a {m}.",
-                        "{w} holds {n} Diamagiques and wins at once (DG-19); {l} has {m}."),
-    "pot_vide": ("Le pot est vide et aucun Diamagique n'est en jeu (DG-20) : {end}.",
-                 "The pot is empty and no Diamagique is in play (DG-20): {end}."),
-    "sorts_epuises": ("Plus aucun Sort en main ni dans les decks (DG-20) : {end}.",
-                      "Neither player has a Spell left in hand or deck (DG-20): {end}."),
+    "six_diamagiques": ("{w} détient {n} Diamagiques et gagne aussitôt ; {l} en a {m}.",
+                        "{w} holds {n} Diamagiques and wins at once; {l} has {m}."),
+    "pot_vide": ("Le pot est vide et aucun Diamagique n'est en jeu : {end}.",
+                 "The pot is empty and no Diamagique is in play: {end}."),
+    "sorts_epuises": ("Plus aucun Sort en main ni dans les decks : {end}.",
+                      "Neither player has a Spell left in hand or deck: {end}."),
 }
 
 
@@ -180,9 +180,9 @@ def describe(event: Event, lang: str = "fr", names: Sequence[str] | None = None)
         return (f"{who} pioche un Diamagique {c} et le pose face cachée." if fr
                 else f"{who} draws a {c} Diamagique and puts it face down.")
     if k == "diamagique_en_jeu":
-        return (f"{who} pose un Diamagique face cachée sur le Château (DG-11) : "
+        return (f"{who} pose un Diamagique face cachée sur le Château : "
                 f"{d['en_jeu']} en jeu." if fr
-                else f"{who} puts a Diamagique face down on the Castle (DG-11): "
+                else f"{who} puts a Diamagique face down on the Castle: "
                      f"{d['en_jeu']} in play.")
     if k == "pot_vide":
         return (f"Le pot est vide : aucun Diamagique ajouté ({d['en_jeu']} en jeu)." if fr
@@ -190,8 +190,8 @@ def describe(event: Event, lang: str = "fr", names: Sequence[str] | None = None)
     if k in ("lance", "lance_cache"):
         sort = d.get("sort")
         what = (f"le Sort {sort}" if fr else f"the Spell {sort}") if sort else (
-            "un Sort Caché, face cachée jusqu'à la révélation (DG-13)" if fr
-            else "a Hidden Spell, face down until the reveal (DG-13)")
+            "un Sort Caché, face cachée jusqu'à la révélation" if fr
+            else "a Hidden Spell, face down until the reveal")
         if sort and d.get("cache"):
             what += " (Caché)" if fr else " (Hidden)"
         return (f"{who} : {d['magicien']} (M{d['position']}) lance {what}." if fr
@@ -200,8 +200,8 @@ def describe(event: Event, lang: str = "fr", names: Sequence[str] | None = None)
         return (f"{who} n'a plus de Sort : le Magicien M{d['position']} ne lance rien." if fr
                 else f"{who} has no Spell left: Magicien M{d['position']} casts nothing.")
     if k == "revele":
-        return (f"{who} révèle le Sort Caché {d['sort']} (M{d['position']}, DG-13)." if fr
-                else f"{who} reveals the Hidden Spell {d['sort']} (M{d['position']}, DG-13).")
+        return (f"{who} révèle le Sort Caché {d['sort']} (M{d['position']})." if fr
+                else f"{who} reveals the Hidden Spell {d['sort']} (M{d['position']}).")
     if k == "modificateur":
         # DG-14: the category's rank says why this effect comes before or after another.
         category = str(d["category"])
@@ -211,9 +211,9 @@ def describe(event: Event, lang: str = "fr", names: Sequence[str] | None = None)
             target = f"{'J' if fr else 'P'}{int(d['seat']) + 1} M{d['position']} {d['sort']}"
         else:
             target = f"{d['sort']} ({names[int(d['seat'])]}, M{d['position']})"
-        return (f"DG-14, {rank}/8 {cat} : {d['source']} fait passer {target} "
+        return (f"{rank}/8 {cat} : {d['source']} fait passer {target} "
                 f"de {d['before']} à {d['after']}." if fr
-                else f"DG-14, {rank}/8 {cat}: {d['source']} takes {target} "
+                else f"{rank}/8 {cat}: {d['source']} takes {target} "
                      f"from {d['before']} to {d['after']}.")
     if k == "totaux":
         a, b = d["totaux"]
@@ -224,14 +224,14 @@ def describe(event: Event, lang: str = "fr", names: Sequence[str] | None = None)
             name = seat_name(winner, lg, names)
             end = (f"{name} l'emporte" if fr else f"{name} wins")
         first, second = seat_name(0, lg, names), seat_name(1, lg, names)
-        return (f"Puissance Magique totale (DG-16) : {first} {a}, {second} {b}, {end}." if fr
-                else f"Total Magic Power (DG-16): {first} {a}, {second} {b}, {end}.")
+        return (f"Puissance Magique totale : {first} {a}, {second} {b}, {end}." if fr
+                else f"Total Magic Power: {first} {a}, {second} {b}, {end}.")
     if k == "egalite":
         n = int(d["en_jeu"])
-        return (f"Égalité (DG-16) : personne ne gagne, "
+        return (f"Égalité : personne ne gagne, "
                 f"{counted(n, 'Diamagique reste', 'Diamagiques restent')} sur la table pour le "
                 f"prochain Château." if fr
-                else f"A tie (DG-16): nobody wins, "
+                else f"A tie: nobody wins, "
                      f"{counted(n, 'Diamagique stays', 'Diamagiques stay', 'en')} on the table "
                      f"for the next Castle.")
     if k == "defi_sans_diamagique":
@@ -239,14 +239,14 @@ def describe(event: Event, lang: str = "fr", names: Sequence[str] | None = None)
                 else "The challenge is won but no Diamagique is in play.")
     if k == "defi_gagne":
         return (f"{who} gagne le défi et les Diamagiques {_names(d['couleurs'], lg)}, "
-                f"révélés (DG-16)." if fr
+                f"révélés." if fr
                 else f"{who} wins the challenge and the Diamagiques "
-                     f"{_names(d['couleurs'], lg)}, now revealed (DG-16).")
+                     f"{_names(d['couleurs'], lg)}, now revealed.")
     if k == "diamagiques_poses":
         return (f"{who} pose {_names(d['couleurs'], lg)} face visible sur {d['magicien']} "
-                f"(M{d['position']}, DG-17)." if fr
+                f"(M{d['position']})." if fr
                 else f"{who} places {_names(d['couleurs'], lg)} face up on {d['magicien']} "
-                     f"(M{d['position']}, DG-17).")
+                     f"(M{d['position']}).")
     if k == "pioche_cartes":
         return (f"{who} pioche {', '.join(d['sorts'])}." if fr
                 else f"{who} draws {', '.join(d['sorts'])}.")

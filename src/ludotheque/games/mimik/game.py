@@ -154,10 +154,9 @@ class Mimik(Game):
         if say is None:
             return super().describe(event, lang, names)
         data = dict(event.data)
-        line = say(data, _Who(data, lg, names))
-        if event.ruling:
-            line += f" ({event.ruling})"
-        return line
+        # The ruling stays in the event (the room's "?" opens it), out of the line a player
+        # reads (issue #20).
+        return say(data, _Who(data, lg, names))
 
     def describe_result(self, result: Result, lang: str = "fr",
                         names: Sequence[str] | None = None) -> str:
@@ -409,9 +408,9 @@ def describe_result(result: Result, lang: str = "fr", names: Sequence[str] | Non
     if result.reason == "turn_limit" or not result.winners:
         everyone = listing(list(sides.values()))
         if fr:
-            return (f"Partie nulle : personne n'a atteint exactement la cible en 2 000 tours "
-                    f"(MK-29) ; scores : {everyone}.")
-        return (f"A draw: no one reached exactly the target in 2,000 turns (MK-29); "
+            return (f"Partie nulle : personne n'a atteint exactement la cible en 2 000 tours"
+                    f" ; scores : {everyone}.")
+        return (f"A draw: no one reached exactly the target in 2,000 turns; "
                 f"scores: {everyone}.")
     winners = list(result.winners)
     target = scores[winners[0]]
@@ -420,10 +419,10 @@ def describe_result(result: Result, lang: str = "fr", names: Sequence[str] | Non
     name = who(winners)
     if fr:
         verb = "atteignent" if len(winners) > 1 else "atteint"
-        return (f"{name[0].upper()}{name[1:]} {verb} exactement {target} points, la cible "
-                f"(MK-9) ; {'les autres' if len(others) > 1 else 'l’autre'} : {rest}.")
+        return (f"{name[0].upper()}{name[1:]} {verb} exactement {target} points, la cible"
+                f" ; {'les autres' if len(others) > 1 else 'l’autre'} : {rest}.")
     verb = "reach" if len(winners) > 1 else "reaches"
-    return (f"{name[0].upper()}{name[1:]} {verb} exactly {target} points, the target (MK-9); "
+    return (f"{name[0].upper()}{name[1:]} {verb} exactly {target} points, the target; "
             f"{'the others' if len(others) > 1 else 'the other'}: {rest}.")
 
 

@@ -74,10 +74,10 @@ def describe_event(event: Event, lang: str = "fr", names: Sequence[str] | None =
         return f"{who} joue {card}." if fr else f"{who} plays {card}."
     if k == "mindbug":
         foe = seat("from")
-        return (f"{who} utilise un Mindbug et prend {card} {french_a(foe)}, qui rejoue (MB-7) !"
+        return (f"{who} utilise un Mindbug et prend {card} {french_a(foe)}, qui rejoue !"
                 if fr
-                else f"{who} uses a Mindbug and takes {card} from {foe}, who acts again "
-                     "(MB-7)!")
+                else f"{who} uses a Mindbug and takes {card} from {foe}, who acts "
+                     "again!")
     if k == "mindbug_declined":
         return f"{who} laisse passer, sans Mindbug." if fr else \
             f"{who} lets it through, no Mindbug."
@@ -107,8 +107,8 @@ def describe_event(event: Event, lang: str = "fr", names: Sequence[str] | None =
     if k == "cannot_block":
         return f"{who} ne peut pas bloquer {card}." if fr else f"{who} cannot block {card}."
     if k == "unblocked":
-        return (f"{card} n'est pas bloquée : 1 point de vie perdu (MB-8)." if fr
-                else f"{card} is not blocked: 1 life lost (MB-8).")
+        return (f"{card} n'est pas bloquée : 1 point de vie perdu." if fr
+                else f"{card} is not blocked: 1 life lost.")
     if k == "fight":
         b = _name(d.get("blocker_key"), lang)
         return (f"Combat : {card} ({d['power']}) contre {b} ({d['blocker_power']})." if fr
@@ -120,10 +120,10 @@ def describe_event(event: Event, lang: str = "fr", names: Sequence[str] | None =
         owner = seat("owner")
         why = ""
         if event.ruling == "MB-14":
-            why = " (VENIMEUX, MB-14)" if fr else " (POISONOUS, MB-14)"
-        return (f"{card} est détruite{why} et va dans la défausse {french_de(owner)} (MB-16)."
+            why = " (VENIMEUX)" if fr else " (POISONOUS)"
+        return (f"{card} est détruite{why} et va dans la défausse {french_de(owner)}."
                 if fr
-                else f"{card} is defeated{why} and goes to {owner}'s discard pile (MB-16).")
+                else f"{card} is defeated{why} and goes to {owner}'s discard pile.")
     if k == "life":
         ch = int(d["change"])
         team = _team(d["team"], d.get("seats"), lang, names)
@@ -159,8 +159,8 @@ def describe_event(event: Event, lang: str = "fr", names: Sequence[str] | None =
         # The card's own text says what the effect does (MB-30).
         text = _text(d.get("key"), lang)
         verb = _VERBS[lang].get(str(d.get("verb")), _VERBS[lang]["effect"])
-        return (f"Effet de {card} — {text} (MB-30)." if fr
-                else f"Effect of {card} — {text} (MB-30).") if text else f"{card} {verb}."
+        return (f"Effet de {card} — {text}." if fr
+                else f"Effect of {card} — {text}.") if text else f"{card} {verb}."
     if k == "control":
         return (f"{who} prend le contrôle de {card} ({seat('from')})." if fr
                 else f"{who} takes control of {card} ({seat('from')}).")
@@ -240,19 +240,19 @@ def describe_result(result: Result, lang: str = "fr", names: Sequence[str] | Non
     win, lose = side(winners), side(losers)
     left = life(winners)
     if result.reason == "life":
-        return (f"{_cap(lose)} n'a plus de points de vie (MB-18) ; {win} gagne avec "
+        return (f"{_cap(lose)} n'a plus de points de vie ; {win} gagne avec "
                 f"{counted(left, 'point', 'points')} de vie." if fr else
-                f"{_cap(lose)} has no life left (MB-18); {win} wins with {left} life.")
+                f"{_cap(lose)} has no life left; {win} wins with {left} life.")
     if result.reason == "no_action":
-        return (f"{_cap(lose)} ne pouvait ni jouer ni attaquer (MB-6) ; {win} gagne, à "
+        return (f"{_cap(lose)} ne pouvait ni jouer ni attaquer ; {win} gagne, à "
                 f"{left} contre {life(losers)} points de vie." if fr else
-                f"{_cap(lose)} could neither play nor attack (MB-6); {win} wins, at {left} to "
+                f"{_cap(lose)} could neither play nor attack; {win} wins, at {left} to "
                 f"{life(losers)} life.")
     if result.reason == "team_stuck":
-        return (f"Les deux joueurs {french_de(lose)} n'ont pas pu agir l'un après l'autre "
-                f"(MB-26) ; {win} gagne avec {counted(left, 'point', 'points')} de vie." if fr
+        return (f"Les deux joueurs {french_de(lose)} n'ont pas pu agir l'un après l'autre"
+                f" ; {win} gagne avec {counted(left, 'point', 'points')} de vie." if fr
                 else
-                f"Both players of {lose} could not act one after the other (MB-26); {win} wins "
+                f"Both players of {lose} could not act one after the other; {win} wins "
                 f"with {left} life.")
     return result.detail or result.reason
 

@@ -163,19 +163,19 @@ class Mitan(Game):
             return (f"{who} posent un {name} en {d['square']}" if fr
                     else f"{who} place a {name} on {d['square']}")
         if kind == "placed_in_secret":
-            return (f"{who} posent une pièce en secret (MT-16)" if fr
-                    else f"{who} place a piece in secret (MT-16)")
+            return (f"{who} posent une pièce en secret" if fr
+                    else f"{who} place a piece in secret")
         if kind == "reveal":
-            return ("Les deux armées sont révélées en même temps (MT-16)" if fr
-                    else "Both armies are revealed at once (MT-16)")
+            return ("Les deux armées sont révélées en même temps" if fr
+                    else "Both armies are revealed at once")
         if kind == "battle":
             return ("La bataille commence, les Blancs jouent" if fr
                     else "The battle begins, White to move")
         if kind in ("move", "capture", "crush", "shot", "push", "swap"):
             return self._describe_action(event, lang, who)
         if kind == "pass":
-            return (f"{who} n'ont aucune action permise et passent (MT-17)" if fr
-                    else f"{who} have no legal action and pass (MT-17)")
+            return (f"{who} n'ont aucune action permise et passent" if fr
+                    else f"{who} have no legal action and pass")
         if kind == "centre":
             return self._describe_centre(d, lang, who)
         if kind == "end":
@@ -199,28 +199,27 @@ class Mitan(Game):
         other = _SIDES[lang][1 - int(d["seat"])]
         if fr:
             line = (f"{who} tiennent {n} Mitan{'s' if n > 1 else ''} au début de leur tour : "
-                    f"+{n} point{'s' if n > 1 else ''} de centre ({points} au total, MT-23)")
+                    f"+{n} point{'s' if n > 1 else ''} de centre ({points} au total)")
         else:
             line = (f"{who} hold {n} Mitan{'s' if n > 1 else ''} at the start of their turn: "
-                    f"+{n} centre point{'s' if n > 1 else ''} ({points} in all, MT-23)")
+                    f"+{n} centre point{'s' if n > 1 else ''} ({points} in all)")
         if streak >= 2:
-            return line + ("; deuxième tour de suite avec 2 Mitans : le centre est tenu (MT-21)"
+            return line + (" ; deuxième tour de suite avec 2 Mitans : le centre est tenu"
                            if fr else "; second turn in a row with 2 Mitans: the centre is "
-                           "held (MT-21)")
+                           "held")
         if streak == 1:
             return line + (f" ; série 1 sur 2 : les {other} ont un tour pour reprendre un "
-                           f"Mitan (MT-21)" if fr else f"; streak 1 of 2: {other} have one "
-                           f"turn to retake a Mitan (MT-21)")
+                           f"Mitan" if fr else f"; streak 1 of 2: {other} have one "
+                           f"turn to retake a Mitan")
         return line
 
     def describe_result(self, result: Result, lang: str = "fr",
                         names: Sequence[str] | None = None) -> str:
-        """Why the game ended, with the centre points and the ruling (MT-19..MT-23); sides
+        """Why the game ended (MT-19..MT-23), with the centre points; sides
         by their colour, `names` or not (as in `describe`)."""
         fr = lang != "en"
         side = _SIDES["fr" if fr else "en"]
         a, b = (int(x) for x in result.scores)
-        ruling = f" ({result.ruling})" if result.ruling else ""
         winner = None if result.is_draw else result.winners[0]
         loser = None if winner is None else side[1 - winner]
         points = (f"points de centre {a}-{b}" if fr else f"centre points {a}-{b}")
@@ -251,9 +250,9 @@ class Mitan(Game):
             else:
                 verdict = (f"les {side[winner]} l'emportent aux points de centre, {a}-{b}" if fr
                            else f"{side[winner]} win on centre points, {a}-{b}")
-            return f"{why[0].upper()}{why[1:]} : {verdict}{ruling}." if fr else \
-                f"{why[0].upper()}{why[1:]}: {verdict}{ruling}."
-        text = f"{text[0].upper()}{text[1:]}{ruling}, {points}."
+            return f"{why[0].upper()}{why[1:]} : {verdict}." if fr else \
+                f"{why[0].upper()}{why[1:]}: {verdict}."
+        text = f"{text[0].upper()}{text[1:]}, {points}."
         return text
 
     def _describe_action(self, event: Event, lang: str, who: str) -> str:
@@ -270,27 +269,27 @@ class Mitan(Game):
         if kind == "capture":
             return (f"{who} : {name} de {origin} prend le {victim} en {target}" if fr
                     else f"{who}: {name} from {origin} takes the {victim} on {target}")
-        # The special actions cite their ruling (MT-7, MT-8, MT-11, MT-12).
-        cite = f" ({event.ruling})" if event.ruling else ""
+        # The special actions' rulings (MT-7, MT-8, MT-11, MT-12) stay in the event: the room's
+        # "?" opens them; the line a player reads names none (issue #20).
         if kind == "crush":
             return (f"{who} : le Bélier de {origin} charge en {target} et écrase le {victim}, "
-                    f"qui ne pouvait pas reculer{cite}" if fr
+                    f"qui ne pouvait pas reculer" if fr
                     else f"{who}: the Ram from {origin} charges to {target} and crushes the "
-                    f"{victim}, which could not move back{cite}")
+                    f"{victim}, which could not move back")
         if kind == "shot":
             return (f"{who} : l'Archer en {origin} tire sans bouger et abat le {victim} en "
-                    f"{target}{cite}" if fr
+                    f"{target}" if fr
                     else f"{who}: the Archer on {origin} shoots without moving and takes the "
-                    f"{victim} on {target}{cite}")
+                    f"{victim} on {target}")
         if kind == "push":
             return (f"{who} : le Bélier de {origin} charge en {target} et repousse la pièce en "
-                    f"{d['pushed_to']}{cite}" if fr
+                    f"{d['pushed_to']}" if fr
                     else f"{who}: the Ram from {origin} charges to {target} and pushes the piece "
-                    f"to {d['pushed_to']}{cite}")
+                    f"to {d['pushed_to']}")
         return (f"{who} : le {name} en {origin} échange sa place avec la pièce en "
-                f"{target}{cite}" if fr
+                f"{target}" if fr
                 else f"{who}: the {name} on {origin} swaps places with the piece on "
-                f"{target}{cite}")
+                f"{target}")
 
     def heuristic(self, state: State, seat: int) -> float | None:
         """Material, centre (Mitans held, streak, centre points) and mobility, for `seat`."""

@@ -137,39 +137,36 @@ def describe_event(event: Event, lang: str = "fr", names: Sequence[str] | None =
     else:
         args = ", ".join(f"{key}={value}" for key, value in d.items())
         text = f"{k}({args})"
-    if event.ruling and k not in ("resource_drawn", "resource_placed", "choice_made",
-                                  "my_choice", "reveal"):
-        text += f" [{event.ruling}]"
+    # The event's ruling is not written here: the room's "?" beside the line opens it.
     return text
 
 
 def describe_result(result: Result, lang: str = "fr") -> str:
     """Why the duel ended, with its numbers (MX-12 / MX-23, decided by MX-13 / MX-24)."""
     en = lang == "en"
-    ruling = result.ruling or ""
-    famix = ruling == "MX-24"
+    famix = result.ruling == "MX-24"
     n0, n1 = (int(x) for x in result.scores)
     # The Bios totals are only in the engine's detail ("... Bios 3120 contre 2980" or
     # "... et Bios 3120 de chaque côté"): its last numbers.
     numbers = [int(x) for x in re.findall(r"\d+", result.detail)]
     if en:
-        head = ("An aréopage is empty (MX-23)" if famix
-                else "Both aréopages have fought (MX-12)")
+        head = ("An aréopage is empty" if famix
+                else "Both aréopages have fought")
     else:
-        head = ("Un aréopage est vide (MX-23)" if famix
-                else "Les deux aréopages ont combattu (MX-12)")
+        head = ("Un aréopage est vide" if famix
+                else "Les deux aréopages ont combattu")
     if result.reason == "plus_de_vivants":
         high, low = max(n0, n1), min(n0, n1)
-        tail = (f"{high} Vivants to {low}: the most Vivants wins ({ruling})" if en
-                else f"{high} Vivants contre {low} : le plus de Vivants l'emporte ({ruling})")
+        tail = (f"{high} Vivants to {low}: the most Vivants wins" if en
+                else f"{high} Vivants contre {low} : le plus de Vivants l'emporte")
     elif result.reason == "bios_des_vivants" and len(numbers) >= 3:
         high, low = numbers[-2], numbers[-1]
         tail = (f"{n0} Vivants each, decided by the printed Bios of the Vivants, {high} to "
-                f"{low} ({ruling})" if en else
+                f"{low}" if en else
                 f"{n0} Vivants chacun, départagés par le Bios imprimé des Vivants, {high} contre "
-                f"{low} ({ruling})")
+                f"{low}")
     else:
         bios = numbers[-1] if numbers else 0
-        tail = (f"{n0} Vivants and a Bios of {bios} on each side: a draw ({ruling})" if en
-                else f"{n0} Vivants et un Bios de {bios} de chaque côté : match nul ({ruling})")
+        tail = (f"{n0} Vivants and a Bios of {bios} on each side: a draw" if en
+                else f"{n0} Vivants et un Bios de {bios} de chaque côté : match nul")
     return f"{head}: {tail}." if en else f"{head} : {tail}."

@@ -65,6 +65,9 @@ class Mitix(Game):
     min_players = 2
     max_players = 2
     options_type = MitixOptions
+    # A newcomer plays the mode with decisions (Dieux, ressources, secret choices): MiTiX vs
+    # MiTiX has none (MX-14 to MX-24 are FaMiX's).
+    newcomer_setup = "famix"
     state_type: ClassVar[type[State]] = MitixState
     hidden_information = True
     not_daily: ClassVar[Mapping[str, str]] = {

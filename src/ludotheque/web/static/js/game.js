@@ -3,6 +3,7 @@
 import { extend, t } from "./i18n.js";
 import generic from "./generic.js";
 import { renderOffers } from "./offers.js";
+import { ruleButton } from "./overlay.js";
 
 const data = JSON.parse(document.getElementById("room-data").textContent);
 extend(data.screen_text);
@@ -147,6 +148,9 @@ function logStep(step) {
     line.dataset.kind = e.kind;
     if (e.to) line.dataset.to = e.to.join(" ");
     line.textContent = e.text;
+    // The rule it applied, behind a "?" (the play texts name no ruling id).
+    const help = e.ruling && data.rule_help?.[e.ruling];
+    if (help) line.append(" ", ruleButton(e.ruling, help));
     li.append(line);
   }
   $("log").prepend(li);
@@ -188,8 +192,20 @@ function renderLesson() {
     ? t("learn.step", { n: Math.min(lesson.step + 1, lesson.steps), total: lesson.steps }) : "";
   $("lesson-missed").hidden = lesson.status !== "missed";
   $("lesson-solved").hidden = lesson.status !== "solved";
+  // The moves in the game's words (the server says them), never the engine's notation.
   $("lesson-solution").textContent = lesson.status === "missed"
-    ? t("learn.solution", { played: lesson.played, moves: lesson.solutions.join(", ") }) : "";
+    ? t("learn.solution", {
+      played: lesson.played_said ?? lesson.played,
+      moves: (lesson.solutions_said ?? lesson.solutions).join(t("learn.or")),
+    }) : "";
+  // One main button: "Réessayer" after a miss, "Leçon suivante" once solved.
+  $("lesson-retry").classList.toggle("quiet", lesson.status !== "missed");
+  $("lesson-next")?.classList.toggle("quiet", lesson.status !== "solved");
+  const shown = lesson.status !== "playing";
+  if (shown && panel.dataset.shown !== lesson.status) $(lesson.status === "missed" ? "lesson-retry" : "lesson-next")?.focus({ preventScroll: true });
+  panel.dataset.shown = shown ? lesson.status : "";
+  // A missed lesson waits for no one: the board is set aside until the learner retries.
+  $("board").classList.toggle("lesson-set-aside", lesson.status === "missed");
 }
 
 function render() {
@@ -271,6 +287,8 @@ function renderStatus() {
       ? t("room.your_turn", { name: mine.map(seatName).join(", ") })
       : t("room.to_act", { names: state.to_act.map(seatName).join(", ") });
   }
+  // A missed lesson: the tutor does not answer (the status must not say it decides).
+  if (state.lesson?.status === "missed" && !state.result) text = t("learn.missed_status");
   $("status").textContent = text;
 }
 

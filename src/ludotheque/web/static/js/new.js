@@ -1,14 +1,16 @@
-// The new-game form: show one seat row per player.
+// The new-game form: show one seat row (and one engine row, under "Options avancées") per
+// player.
 const players = document.getElementById("players");
 function update() {
   const n = Number(players.value);
-  for (const row of document.querySelectorAll(".seat-row")) {
+  for (const row of document.querySelectorAll(".seat-row, .engine-row")) {
     const shown = Number(row.dataset.seat) < n;
     row.hidden = !shown;
     const select = row.querySelector("select");
     select.disabled = !shown;
     // A name is asked only for the players at this device.
-    row.querySelector("input").hidden = select.value !== "me";
+    const name = row.querySelector("input");
+    if (name) name.hidden = select.value !== "me";
     // A deck is picked here for each seat; an open seat's player may pick theirs when
     // sitting (only a ready-made deck is offered there: the creator's own stay theirs).
     const deck = row.querySelector(".seat-deck");
