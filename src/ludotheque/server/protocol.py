@@ -18,6 +18,9 @@ Server -> client:
   {"type": "reported", "game": ID, "message": <translated>}   a report was received
   {"type": "error", "code": CODE, "message": <translated>, "game": ID?}
       (`muted` and `banned` also carry "reason" and "until": ISO time, null for good)
+  {"type": "presence", "game": ID, "online": [SEAT...], "watchers": N}
+      the seats whose player has the room open, and how many others watch (presence.py);
+      sent after a watch's state, and to the room a moment after someone comes or goes
   {"type": "pong"}
 Every problem gets an error to the sender only; nothing else changes.
 """

@@ -42,6 +42,7 @@ from .clients import Client
 from .clocks import Clocks
 from .i18n import bot_label, seat_label, translate
 from .limits import Limiter, RateLimited
+from .presence import presence_changed
 from .protocol import MAX_CHAT, ProtocolError
 from .ratings import Rating, rate_game
 
@@ -118,6 +119,8 @@ class Room:
         # the owner's steps. One process alone owns every room.
         self.owned = True
         self.published = len(steps)  # the version the other processes were last told of
+        # Who has the room open is told a moment after a change (presence.py).
+        self.presence_timer: asyncio.TimerHandle | None = None
 
     def result(self) -> Result | None:
         return self.ended if self.ended is not None else self.state.result()
@@ -521,6 +524,7 @@ class Room:
                 self.clocks.since = time.time()
             await self.load_ratings()
             self.broadcast()
+            presence_changed(self)  # the new player is online, no longer a spectator
             self.watch_clock()
         self.schedule_bots()
 

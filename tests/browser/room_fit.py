@@ -1,0 +1,61 @@
+"""The game rooms at a laptop's and a phone's size (issue #20, point 1): open a room of each
+game against a random bot, wait for the player's turn, and measure what a player sees
+without scrolling. Shared by tests/browser/test_room_layout.py and bench/screens.py."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from playwright.sync_api import Page, expect
+
+from .helpers import as_guest, create
+
+# game -> (setup, the prompt's selector, the own hand's or board's selector)
+GAMES: dict[str, tuple[str, str, str]] = {
+    "mitix": ("mitix", "[data-testid=mx-prompt]", "[data-testid=mx-side-0]"),
+    "mindbug": ("2p", "[data-testid=mb-prompt]", "[data-testid=mb-handrow-0]"),
+    "diamagique": ("Sylves-Aube-officiel", "[data-testid=dg-prompt]", "[data-testid=dg-hand]"),
+    "mitan": ("open", "[data-testid=mitan-turn]", "[data-testid=mitan-board]"),
+    "mimik": ("2p", "[data-testid=prompt]", "[data-testid=hand]"),
+}
+SIZES: dict[str, tuple[int, int]] = {"laptop": (1366, 768), "phone": (390, 844)}
+
+
+def open_room(context: Any, game: str, name: str = "Amélie") -> Page:
+    """A game of `game` against a random bot, the player at seat 0, on the player's turn."""
+    setup, prompt, hand = GAMES[game]
+    page = as_guest(context, name)
+    create(page, ["me", "bot:random"], game=game, setup=setup)
+    expect(page.locator(hand)).to_be_visible()
+    expect(page.locator(prompt)).to_be_visible()
+    page.wait_for_function("() => document.title.startsWith('(')"
+                           " || document.querySelector('#seats li.acting .badge')")
+    page.wait_for_timeout(300)  # the screen's entrance animations
+    return page
+
+
+def in_view(page: Page, selector: str) -> bool:
+    """The element is on screen without scrolling: its top is in the window and, unless it
+    is taller than the window, its bottom too (a hand wider than a phone scrolls sideways
+    within itself)."""
+    return bool(page.evaluate("""(selector) => {
+        const box = document.querySelector(selector).getBoundingClientRect();
+        const h = window.innerHeight;
+        return box.height > 0 && box.top >= 0 && box.top < h
+            && (box.bottom <= h + 1 || box.height > h * 0.6 && h - box.top >= h * 0.5);
+    }""", selector))
+
+
+def fit(page: Page) -> dict[str, Any]:
+    """The page's height against the window's, and whether the prompt and the hand (or own
+    board) are in view, measured at the page's current scroll (the top)."""
+    game = page.evaluate("() => JSON.parse(document.getElementById('room-data').textContent).kind")
+    _, prompt, hand = GAMES[str(game)]
+    page.evaluate("() => window.scrollTo(0, 0)")
+    return {
+        "page": page.evaluate("() => document.documentElement.scrollHeight"),
+        "width": page.evaluate("() => document.documentElement.scrollWidth"),
+        "window": page.evaluate("() => window.innerHeight"),
+        "prompt": in_view(page, prompt),
+        "hand": in_view(page, hand),
+    }
