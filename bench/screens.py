@@ -51,7 +51,8 @@ def main() -> None:
                         page.screenshot(path=str(args.out / name), type="png",
                                         full_page=args.full)
                         print(f"{game:11} {size:6} page {measured['page']:5} window "
-                              f"{measured['window']:4} prompt in view {measured['prompt']} "
+                              f"{measured['window']:4} below the fold {measured['hidden']:4} "
+                              f"prompt in view {measured['prompt']} "
                               f"hand in view {measured['hand']}", flush=True)
                         shots.append((game, size, name))
                         context.close()

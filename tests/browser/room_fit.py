@@ -28,8 +28,8 @@ def open_room(context: Any, game: str, name: str = "Amélie") -> Page:
     create(page, ["me", "bot:random"], game=game, setup=setup)
     expect(page.locator(hand)).to_be_visible()
     expect(page.locator(prompt)).to_be_visible()
-    page.wait_for_function("() => document.title.startsWith('(')"
-                           " || document.querySelector('#seats li.acting .badge')")
+    # The tab's title says when it is the player's turn (game.js, signals.js).
+    page.wait_for_function("() => document.title.startsWith('●')", timeout=60_000)
     page.wait_for_timeout(300)  # the screen's entrance animations
     return page
 
@@ -56,6 +56,9 @@ def fit(page: Page) -> dict[str, Any]:
         "page": page.evaluate("() => document.documentElement.scrollHeight"),
         "width": page.evaluate("() => document.documentElement.scrollWidth"),
         "window": page.evaluate("() => window.innerHeight"),
+        # How much of the screen's column is below its fold (it scrolls inside itself).
+        "hidden": page.evaluate("() => { const m = document.getElementById('room-main');"
+                                " return m.scrollHeight - m.clientHeight; }"),
         "prompt": in_view(page, prompt),
         "hand": in_view(page, hand),
     }
