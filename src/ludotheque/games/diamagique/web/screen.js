@@ -737,14 +737,17 @@ export default {
       teams.append(teamZone(ctx, view, top, false, topFlags));
       play.append(centre(ctx, view, flags));
       teams.append(teamZone(ctx, view, bottom, me !== null, bottomFlags));
+      // The prompt and the player's cards: a dock stuck to the bottom of a phone's window.
+      const dock = el("div", { class: "dg-dock" });
+      play.append(dock);
       const p = prompt(ctx, view, parsed);
-      if (p) play.append(p);
+      if (p) dock.append(p);
       // The Château to choose (DG-10) comes first: it is the decision of the moment.
-      if (parsed.castles.length) play.append(castleChoices(ctx, view, parsed));
-      if (me !== null && view.hand) play.append(handZone(ctx, view, parsed, me));
-      else play.append(opponentHand(ctx, view, bottom));
+      if (parsed.castles.length) dock.append(castleChoices(ctx, view, parsed));
+      if (me !== null && view.hand) dock.append(handZone(ctx, view, parsed, me));
+      else dock.append(opponentHand(ctx, view, bottom));
       const fb = fallback(ctx, parsed);
-      if (fb) play.append(fb);
+      if (fb) dock.append(fb);
       layout.append(board);
       const aside = el("div", { class: "dg-aside" });
       if (view.last) {

@@ -141,6 +141,15 @@ export const CSS = `
 .screen-diamagique .dg-col-play > .dg-centre { order: 3; }
 .screen-diamagique .dg-col-teams > :nth-child(3) { order: 4; }
 .screen-diamagique .dg-col-play > :not(.dg-centre) { order: 5; }
+.screen-diamagique .dg-dock { display: contents; }
+@container dg-screen (max-width: 640px) {
+  .screen-diamagique .dg-dock { display: flex; flex-direction: column; gap: .4rem; position: sticky;
+    bottom: 0; z-index: 6; max-height: 58vh; overflow-y: auto; background: #fffdf6;
+    box-shadow: 0 -4px 10px #0003; border-radius: .6rem .6rem 0 0; padding: .3rem; }
+  .screen-diamagique .dg-dock .dg-hand .dg-row { flex-wrap: nowrap; overflow-x: auto; padding-bottom: .2rem; }
+  .screen-diamagique .dg-dock .dg-hand .dg-card { width: 5.2rem; flex: none; }
+  .screen-diamagique .dg-dock [data-testid=dg-castle-deck] .dg-card { width: 5rem; flex: none; }
+}
 @container dg-screen (min-width: 900px) {
   .screen-diamagique .dg-board { display: grid; grid-template-columns: minmax(0, 22rem) minmax(0, 1fr);
     gap: .5rem .6rem; align-items: start; }
