@@ -18,6 +18,14 @@ GAMES: dict[str, tuple[str, str, str]] = {
     "mitan": ("open", "[data-testid=mitan-turn]", "[data-testid=mitan-board]"),
     "mimik": ("2p", "[data-testid=prompt]", "[data-testid=hand]"),
 }
+# The opponent's side (seat 1), which a laptop shows without scrolling too.
+OPPONENT: dict[str, str] = {
+    "mitix": "[data-testid=mx-side-1]",
+    "mindbug": "[data-testid=mb-player-1]",
+    "diamagique": "[data-testid=dg-team-1]",
+    "mitan": "[data-testid=mitan-seat-1]",
+    "mimik": "[data-testid=player-1]",
+}
 SIZES: dict[str, tuple[int, int]] = {"laptop": (1366, 768), "phone": (390, 844)}
 
 
@@ -39,7 +47,9 @@ def in_view(page: Page, selector: str) -> bool:
     is taller than the window, its bottom too (a hand wider than a phone scrolls sideways
     within itself)."""
     return bool(page.evaluate("""(selector) => {
-        const box = document.querySelector(selector).getBoundingClientRect();
+        const element = document.querySelector(selector);
+        if (!element) return false;
+        const box = element.getBoundingClientRect();
         const h = window.innerHeight;
         return box.height > 0 && box.top >= 0 && box.top < h
             && (box.bottom <= h + 1 || box.height > h * 0.6 && h - box.top >= h * 0.5);
@@ -61,4 +71,7 @@ def fit(page: Page) -> dict[str, Any]:
                                 " return m.scrollHeight - m.clientHeight; }"),
         "prompt": in_view(page, prompt),
         "hand": in_view(page, hand),
+        "opponent": in_view(page, OPPONENT[str(game)]),
+        # The newest event (none yet when the player moves first).
+        "last_event": in_view(page, "#log > li") if page.locator("#log > li").count() else None,
     }
