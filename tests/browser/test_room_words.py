@@ -109,7 +109,9 @@ def test_an_online_game_waiting_for_its_player_invites_no_move(
         # Waiting: the panel says so and names the free seat; no board, nobody to act.
         expect(page.get_by_test_id("waiting")).to_be_visible()
         expect(page.get_by_test_id("waiting")).to_contain_text("Encore libre : Joueur 2")
-        expect(page.get_by_test_id("status")).to_contain_text("En attente de joueurs")
+        # The host is asked to share the link; the visitor is offered the free seat.
+        expect(page.get_by_test_id("status")).to_contain_text(
+            "En attente de joueurs" if page is amelie else "Une place est libre")
         expect(page.get_by_test_id("board")).to_be_hidden()
         expect(page.locator("#seats li.acting")).to_have_count(0)
         expect(page.get_by_test_id("seats")).not_to_contain_text("à jouer")

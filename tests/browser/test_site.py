@@ -80,7 +80,10 @@ def test_hotseat_game_with_the_curtain_reload_replay_and_record(
     page.reload()
     expect(page.get_by_test_id("log").locator(":scope > li")).to_have_count(before)
     play_until([page], lambda: is_over(page))
-    expect(page.get_by_test_id("status")).to_contain_text(re.compile("Victoire|Partie nulle"))
+    # The result is said once, in the end panel; the status only says the game is over.
+    expect(page.get_by_test_id("status")).to_have_text("Partie terminée")
+    expect(page.get_by_test_id("end-winners")).to_contain_text(
+        re.compile("Victoire|Partie nulle"))
 
     page.get_by_test_id("replay-link").click()
     expect(page.get_by_test_id("result")).to_be_visible()
@@ -115,12 +118,13 @@ def test_online_game_invitation_chat_spectator_and_reload(site: LiveServer,
     bob.on("websocket", lambda ws: ws.on(
         "framereceived", lambda payload: frames.append(json.loads(payload))))
     bob.goto(invite)
-    bob.get_by_text("Donnez un nom").click()
-    form = bob.get_by_test_id("guest-form")
-    form.locator("input[name=name]").fill("Bob")
-    form.get_by_role("button").click()
+    # Issue #20: the invited guest sits in one step (a name, one click), and is not asked to
+    # share the link (the host is).
+    expect(bob.get_by_test_id("invite")).to_be_hidden()
+    expect(alice.get_by_test_id("invite-copy")).to_be_visible()
+    bob.get_by_test_id("join-name").fill("Bob")
+    bob.get_by_test_id("join-sit").click()
     bob.wait_for_url(re.compile(f"/g/{gid}$"))
-    bob.get_by_test_id("sit-1").click()
     expect(bob.get_by_test_id("status")).to_contain_text("À vous de jouer")
     expect(alice.get_by_test_id("status")).to_contain_text("À vous de jouer")
     expect(alice.get_by_test_id("invite-url")).to_be_hidden()
@@ -165,7 +169,8 @@ def test_against_a_bot_in_english_remembered(contexts: Callable[[], Any]) -> Non
     create(page, ["me", "bot:random"])
     expect(page.get_by_test_id("status")).to_contain_text("Your turn")
     play_until([page], lambda: is_over(page))
-    expect(page.get_by_test_id("status")).to_contain_text(re.compile("Winner|Draw"))
+    expect(page.get_by_test_id("status")).to_have_text("Game over")
+    expect(page.get_by_test_id("end-winners")).to_contain_text(re.compile("Winner|Draw"))
     page.goto("/")
     expect(page.locator("html")).to_have_attribute("lang", "en")
     expect(page.get_by_test_id("my-games")).to_be_visible()

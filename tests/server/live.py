@@ -7,6 +7,7 @@ connections (the websockets library), with the player's session cookie.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import os
 import re
@@ -161,6 +162,8 @@ class Socket:
             open_timeout=10, close_timeout=2, max_queue=None, legacy=True)
         self.latest: dict[str, dict[str, Any]] = {}  # the last state seen, per game
         self.seen_chat: list[dict[str, Any]] = []
+        self.presences: dict[str, list[dict[str, Any]]] = {}
+        self.unread: list[dict[str, Any]] = []  # other messages met while waiting for presence
 
     def send(self, message: dict[str, Any]) -> None:
         self.conn.send(json.dumps(message))
@@ -169,17 +172,46 @@ class Socket:
         self.conn.send(data)
 
     def recv(self, timeout: float = 10) -> dict[str, Any]:
+        """The next message, other than a `presence` one (who has the room open: kept in
+        `presences`, by game; `presence()` waits for one)."""
+        if self.unread:
+            return self.unread.pop(0)
+        deadline = time.monotonic() + timeout
+        while True:
+            data = self._read(max(0.0, deadline - time.monotonic()))
+            if data.get("type") != "presence":
+                return data
+
+    def _read(self, timeout: float) -> dict[str, Any]:
         data: dict[str, Any] = json.loads(self.conn.recv(timeout))
         if data.get("type") == "state":
             self.latest[data["game"]] = data
         elif data.get("type") == "chat":
             self.seen_chat.append(data)
+        elif data.get("type") == "presence":
+            self.presences.setdefault(data["game"], []).append(data)
         return data
 
+    def presence(self, game: str, timeout: float = 10, **match: Any) -> dict[str, Any]:
+        """The first presence message of `game` with these fields, seen or coming; other
+        messages read meanwhile stay for `recv`."""
+        deadline = time.monotonic() + timeout
+        while True:
+            for data in self.presences.get(game, []):
+                if all(data.get(k) == v for k, v in match.items()):
+                    return data
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise TimeoutError(f"no presence message with {match}")
+            with contextlib.suppress(TimeoutError):
+                data = self._read(min(left, 0.2))
+                if data.get("type") != "presence":
+                    self.unread.append(data)
+
     def nothing(self, wait: float = 0.3) -> bool:
-        """True if no message arrives within `wait` seconds."""
+        """True if no message other than a presence one arrives within `wait` seconds."""
         try:
-            self.conn.recv(wait)
+            self.recv(wait)
         except TimeoutError:
             return True
         return False

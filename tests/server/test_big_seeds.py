@@ -120,7 +120,7 @@ class RecordingSocket(Socket):
         super().__init__(server, cookies)
         self.frames: list[str] = []
 
-    def recv(self, timeout: float = 10) -> dict[str, Any]:
+    def _read(self, timeout: float) -> dict[str, Any]:
         data = self.conn.recv(timeout)
         text = data if isinstance(data, str) else data.decode()
         self.frames.append(text)

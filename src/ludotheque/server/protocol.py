@@ -30,6 +30,9 @@ Server -> client:
   {"type": "error", "code": CODE, "message": <translated>, "game": ID?}
       (`muted` and `banned` also carry "reason" and "until": ISO time, null for good)
   {"type": "hint", "game": ID, "seat": S, "version": N, "action": TEXT, "text": WORDS}
+  {"type": "presence", "game": ID, "online": [SEAT...], "watchers": N}
+      the seats whose player has the room open, and how many others watch (room_presence.py);
+      sent after a watch's state, and to the room a moment after someone comes or goes
   {"type": "pong"}
 Every problem gets an error to the sender only; nothing else changes.
 """

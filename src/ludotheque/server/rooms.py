@@ -53,6 +53,7 @@ from .limits import Limiter, RateLimited
 from .offers import Offers, extras
 from .protocol import MAX_CHAT, ProtocolError
 from .ratings import Rating, rate_game
+from .room_presence import presence_changed
 from .skill import openskill
 
 if TYPE_CHECKING:
@@ -135,6 +136,8 @@ class Room:
         self.offers = Offers()
         self.loaded = time.time()
         self.gone: dict[str, float] = {}
+        # Who has the room open is told a moment after a change (room_presence.py).
+        self.presence_timer: asyncio.TimerHandle | None = None
 
     def result(self) -> Result | None:
         return self.ended if self.ended is not None else self.state.result()
@@ -597,6 +600,7 @@ class Room:
                 await self.save_turn()
             await self.load_ratings()
             self.broadcast()
+            presence_changed(self)  # the new player is online, no longer a spectator
             self.watch_clock()
         self.schedule_bots()
 

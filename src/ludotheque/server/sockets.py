@@ -31,6 +31,7 @@ from .clients import CLOSE_SLOW, CLOSE_WAIT, Client
 from .i18n import pick
 from .limits import Limiter, RateLimited
 from .protocol import ProtocolError
+from .room_presence import presence_changed, presence_message
 from .rooms import Room
 
 if TYPE_CHECKING:
@@ -129,7 +130,10 @@ async def serve(site: Site, ws: WebSocket) -> None:
         site.presence.leave(client)
         slow = client.closing == "slow"
         client.stop()
+        left = client.room
         client.leave()
+        if left is not None:
+            presence_changed(left)
         if not client.busy:  # waiting for a message: nothing half done to lose
             reader.cancel()
         await asyncio.gather(reader, return_exceptions=True)
@@ -203,9 +207,12 @@ async def handle(site: Site, client: Client, m: protocol.Message) -> None:
         since = m.int_field("since", required=False) or 0
         if client.room is not None and client.room is not room:
             client.room.leave(client)
+            presence_changed(client.room)
         client.room = room
         room.join(client)
         room.send_state(client, since)
+        client.send(presence_message(room))  # at once for this page; the others soon
+        presence_changed(room)
         return
     if client.room is not room:
         raise ProtocolError("watch_first")

@@ -96,7 +96,7 @@ def test_every_action_card_has_its_french_name_in_french_texts() -> None:
         events = play(state, f"discard {card}")
         said = [GAME.describe(e) for e in events]
         assert f"Joueur 1 défausse {french} face visible" in said, said
-        assert f"Vous piochez : {french}" in said, said  # seat 2 draws it
+        assert f"Joueur 2 pioche : {french}" in said, said  # seat 2 draws it, named
         english = [GAME.describe(e, "en") for e in events]
         assert f"Player 1 discards {card} face up" in english, english
         if french != card:

@@ -289,9 +289,12 @@ _FR: dict[str, Say] = {
                                f"{who()} saute son tour : il ne pioche ni ne joue (Pause)"),
     "no_card": lambda d, who: f"{who()} n'a aucune carte et passe",
     "draw": lambda d, who: f"{who()} pioche {counted(d['cards'], 'carte', 'cartes')}",
-    "drew": lambda d, who: f"Vous piochez : {_card(d['card'])}",
+    # A private event, shown to its seat only; named all the same (one device for several
+    # seats shows it to the seat on screen, issue #20).
+    "drew": lambda d, who: f"{who()} pioche : {_card(d['card'])}",
     "reshuffled": lambda d, _: f"La défausse est mélangée et forme la pioche ({d['cards']} cartes)",
-    "mimik_returned": lambda d, who: "Un second MIMIK retourne dans la pioche, vous repiochez",
+    "mimik_returned": lambda d, who: (f"Un second MIMIK retourne dans la pioche, {who()} "
+                                      "repioche"),
     "discarded": lambda d, who: f"{who()} défausse {_card(d['card'])} face visible",
     "posed": lambda d, who: f"{who()} pose {_card(d['card'])} : +{_points(d['value'])}",
     "copied": _copied_fr,
@@ -336,9 +339,10 @@ _EN: dict[str, Say] = {
     "skipped": lambda d, who: f"{who()} skips this turn: no draw, no play (Pause)",
     "no_card": lambda d, who: f"{who()} has no card and passes",
     "draw": lambda d, who: f"{who()} draws {counted(d['cards'], 'card', 'cards', 'en')}",
-    "drew": lambda d, who: f"You draw: {_card(d['card'], 'en')}",
+    "drew": lambda d, who: f"{who()} draws: {_card(d['card'], 'en')}",
     "reshuffled": lambda d, _: f"The discard pile is shuffled into a new draw pile ({d['cards']})",
-    "mimik_returned": lambda d, who: "A second MIMIK goes back into the draw pile; you draw again",
+    "mimik_returned": lambda d, who: (f"A second MIMIK goes back into the draw pile; {who()} "
+                                      "draws again"),
     "discarded": lambda d, who: f"{who()} discards {_card(d['card'], 'en')} face up",
     "posed": lambda d, who: (f"{who()} poses {_card(d['card'], 'en')}: "
                              f"+{_points(d['value'], 'en')}"),

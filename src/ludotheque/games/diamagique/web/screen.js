@@ -728,18 +728,26 @@ export default {
       const topFlags = { resolved: computing, shift, placed: new Set(info.list.filter((m) => m.kind === "won" && m.seat === top).map((m) => m.position)), revealed: new Set(info.list.filter((m) => m.kind === "reveal" && m.seat === top).map((m) => m.position)) };
       const bottomFlags = { ...flags, resolved: computing, shift, placed: new Set(info.list.filter((m) => m.kind === "won" && m.seat === bottom).map((m) => m.position)), revealed: new Set(info.list.filter((m) => m.kind === "reveal" && m.seat === bottom).map((m) => m.position)) };
       if (view.phase === "fin") board.append(endPanel(ctx, view));
-      board.append(opponentHand(ctx, view, top));
-      board.append(teamZone(ctx, view, top, false, topFlags));
-      board.append(centre(ctx, view, flags));
-      board.append(teamZone(ctx, view, bottom, me !== null, bottomFlags));
+      // Two columns on a laptop (the teams; the table and what to do), one on a phone, in
+      // this order: the CSS lays them out (style.js).
+      const teams = el("div", { class: "dg-col dg-col-teams" });
+      const play = el("div", { class: "dg-col dg-col-play" });
+      board.append(teams, play);
+      teams.append(opponentHand(ctx, view, top));
+      teams.append(teamZone(ctx, view, top, false, topFlags));
+      play.append(centre(ctx, view, flags));
+      teams.append(teamZone(ctx, view, bottom, me !== null, bottomFlags));
+      // The prompt and the player's cards: a dock stuck to the bottom of a phone's window.
+      const dock = el("div", { class: "dg-dock" });
+      play.append(dock);
       const p = prompt(ctx, view, parsed);
-      if (p) board.append(p);
+      if (p) dock.append(p);
       // The Château to choose (DG-10) comes first: it is the decision of the moment.
-      if (parsed.castles.length) board.append(castleChoices(ctx, view, parsed));
-      if (me !== null && view.hand) board.append(handZone(ctx, view, parsed, me));
-      else board.append(opponentHand(ctx, view, bottom));
+      if (parsed.castles.length) dock.append(castleChoices(ctx, view, parsed));
+      if (me !== null && view.hand) dock.append(handZone(ctx, view, parsed, me));
+      else dock.append(opponentHand(ctx, view, bottom));
       const fb = fallback(ctx, parsed);
-      if (fb) board.append(fb);
+      if (fb) dock.append(fb);
       layout.append(board);
       const aside = el("div", { class: "dg-aside" });
       if (view.last) {

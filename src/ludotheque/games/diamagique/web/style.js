@@ -1,6 +1,6 @@
 // The screen's look, injected once as a <style> and scoped under .screen-diamagique.
 export const CSS = `
-.screen-diamagique { position: relative; container-type: inline-size; --gold: #c9a64a;
+.screen-diamagique { position: relative; container: dg-screen / inline-size; --gold: #c9a64a;
   --target: #2d6a3e; --pick: #8a3b12; }
 .screen-diamagique .dg-layout { display: grid; grid-template-columns: minmax(0, 1fr); gap: .8rem; }
 @container (min-width: 640px) {
@@ -131,5 +131,39 @@ export const CSS = `
 @keyframes dg-banner-stay { from { opacity: 0; } to { opacity: 1; } }
 @media (prefers-reduced-motion: reduce) {
   .screen-diamagique *, .screen-diamagique { animation: none !important; transition: none !important; }
+}
+/* The board's two columns (issue #20): on a narrow screen one column in the reading order
+   (their team, the table, my team, the prompt, the hand); on a laptop's room the teams on
+   the left, the table, the prompt and the hand on the right, so that it fits the window. */
+.screen-diamagique .dg-col { display: contents; }
+.screen-diamagique .dg-col-teams > :nth-child(1) { order: 1; }
+.screen-diamagique .dg-col-teams > :nth-child(2) { order: 2; }
+.screen-diamagique .dg-col-play > .dg-centre { order: 3; }
+.screen-diamagique .dg-col-teams > :nth-child(3) { order: 4; }
+.screen-diamagique .dg-col-play > :not(.dg-centre) { order: 5; }
+.screen-diamagique .dg-dock { display: contents; }
+@container dg-screen (max-width: 640px) {
+  .screen-diamagique .dg-dock { display: flex; flex-direction: column; gap: .4rem; position: sticky;
+    bottom: 0; z-index: 6; max-height: 58vh; overflow-y: auto; background: #fffdf6;
+    box-shadow: 0 -4px 10px #0003; border-radius: .6rem .6rem 0 0; padding: .3rem; }
+  .screen-diamagique .dg-dock .dg-hand .dg-row { flex-wrap: nowrap; overflow-x: auto; padding-bottom: .2rem; }
+  .screen-diamagique .dg-dock .dg-hand .dg-card { width: 5.2rem; flex: none; }
+  .screen-diamagique .dg-dock [data-testid=dg-castle-deck] .dg-card { width: 5rem; flex: none; }
+}
+@container dg-screen (min-width: 900px) {
+  .screen-diamagique .dg-board { display: grid; grid-template-columns: minmax(0, 22rem) minmax(0, 1fr);
+    gap: .5rem .6rem; align-items: start; }
+  .screen-diamagique .dg-board > .dg-end { grid-column: 1 / -1; }
+  .screen-diamagique .dg-col { display: flex; flex-direction: column; gap: .45rem; min-width: 0; }
+  .screen-diamagique .dg-columns { grid-template-columns: repeat(3, minmax(0, 6.6rem)); gap: .4rem; }
+  .screen-diamagique .dg-centre { padding: .3rem; }
+  .screen-diamagique .dg-castle-card, .screen-diamagique .dg-centre > .dg-card { width: 5.6rem; }
+  .screen-diamagique .dg-hand .dg-card { width: 6.2rem; }
+  .screen-diamagique .dg-hand .dg-row { gap: .4rem; padding-top: .4rem; }
+  .screen-diamagique .dg-hand h3 { margin: 0; }
+  .screen-diamagique .dg-team { padding: .3rem; }
+  /* The Château to choose is the decision: the hand waits, smaller, below it. */
+  .screen-diamagique .dg-col-play:has([data-testid=dg-castle-deck]) [data-testid=dg-hand] .dg-card { width: 4.4rem; }
+  .screen-diamagique [data-testid=dg-castle-deck] .dg-card { width: 5.4rem; }
 }
 `;

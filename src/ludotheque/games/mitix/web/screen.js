@@ -682,6 +682,9 @@ function render(element, ctx, internal = false) {
 
   root.append(sideBox(other));
   root.append(arena(view, seat, c, m));
+  // The decision and the player's own side: one dock, stuck to the bottom of a phone's
+  // window (screen.css); elsewhere it is no box at all.
+  const dock = h("div", { class: "mx-dock" });
   if (!ctx.replay && seat !== null && (prompt || legal.length)) {
     const panel = h("section", { class: "mx-decide", "data-testid": "mx-decide", "aria-label": t("decide.title") });
     if (prompt) panel.append(h("p", { class: "mx-prompt", "data-testid": "mx-prompt", text: prompt }));
@@ -694,9 +697,10 @@ function render(element, ctx, internal = false) {
         h("div", { class: "mx-all-list" }, legal.map((text) => button(text, () => send(text), { class: "action", "data-action": text }))));
       panel.append(all);
     }
-    root.append(panel);
+    dock.append(panel);
   }
-  root.append(sideBox(me));
+  dock.append(sideBox(me));
+  root.append(dock);
   // A loupe: the card under the pointer or the keyboard, drawn large enough to read its Amis
   // and Ennemis (never in the way: it ignores the pointer).
   const loupe = h("div", { class: "mx-loupe", "aria-hidden": "true" });

@@ -2,8 +2,10 @@
 // The browser decides nothing: it shows the views the server sends and sends action texts.
 import { extend, t } from "./i18n.js";
 import generic from "./generic.js";
+import { chatPanel } from "./chat.js";
 import { renderOffers } from "./offers.js";
 import { ruleButton } from "./overlay.js";
+import { presence, turnSignals } from "./signals.js";
 
 const data = JSON.parse(document.getElementById("room-data").textContent);
 extend(data.screen_text);
@@ -29,6 +31,16 @@ let retry = 500;
 let pending = null;
 // When the last state arrived: running clocks count down from its times.
 let clockAt = performance.now();
+
+const chat = chatPanel({ t, lang: data.lang, send, game: data.game, canWrite: Boolean($("chat-form")) });
+const signals = turnSignals({
+  t, title: document.title, saveSound,
+  sound: data.sound ?? storedSound(),
+});
+const here = presence({ t, seatName: (i) => seatName(i), notice });
+// An invited visitor who gave their name on this page sits at once (one step: ?sit=N).
+let sitAsked = new URLSearchParams(location.search).get("sit");
+if (sitAsked !== null) history.replaceState(null, "", location.pathname);
 
 // The waiting panel of an online game whose seats are not all taken, in place of the board.
 {
@@ -71,7 +83,10 @@ function receive(message) {
     for (const step of message.steps) logStep(step);
     render();
   } else if (message.type === "chat") {
-    addChat(message);
+    chat.add(message);
+  } else if (message.type === "presence") {
+    here.receive(message, state);
+    if (state) renderSeats();
   } else if (message.type === "chat_hidden") {
     document.querySelector(`#chat li[data-id="${Number(message.id)}"]`)?.remove();
   } else if (message.type === "reported") {
@@ -116,7 +131,10 @@ function seatName(index) {
   if (!seat) return "?";
   if (seat.kind === "bot") return t("seat.bot_named", { name: seat.bot_name ?? seat.bot });
   if (seat.kind === "tutor") return t("seat.tutor");
-  return seat.name || t("seat.number", { n: index + 1 });
+  const name = seat.name || t("seat.number", { n: index + 1 });
+  // Two seats of one name (a hotseat game's one player): each also by its number.
+  const twin = state.seats.some((s) => s.seat !== index && s.kind === "human" && s.name === seat.name);
+  return seat.name && twin ? `${name} (${index + 1})` : name;
 }
 
 // A step of the log: who moved, then the move in the reader's words (the game's event texts);
@@ -214,12 +232,12 @@ function render() {
   $("replay-link").hidden = !over;
   $("record-link").hidden = !over;
   renderEnd();
-  renderResign(over);
-  renderOffers(state, send, seatName);
-  $("invite").hidden = state.status !== "open";
+  renderInvite();
   renderStatus();
   renderSeats();
   shownSeat = chooseSeat();
+  renderResign(over);
+  renderOffers(state, send, seatName);
   renderHint();
   // An online game waiting for its players: nobody may move yet, so no board inviting moves.
   const waiting = state.status === "open";
@@ -271,18 +289,16 @@ function renderStatus() {
     kind.textContent = t(state.ranked ? "room.ranked" : "room.casual", { clock: clockName });
   }
   let text;
+  let turn = false;
   if (state.result) {
-    const r = state.result;
-    text = r.draw
-      ? t("result.draw")
-      : t("result.winners", { names: r.winners.map(seatName).join(", ") });
-    text += ` — ${r.text || r.detail || r.reason}`;
+    text = t("room.over"); // the result itself is said once, in the end panel
   } else if (state.status === "open") {
-    text = t("room.waiting");
+    text = state.mine.length ? t("room.waiting") : t("room.waiting_guest");
   } else if (state.status === "over") {
     text = t("room.closed"); // over without a result: closed by a moderator
   } else {
     const mine = state.to_act.filter((s) => state.mine.includes(s));
+    turn = mine.length > 0;
     text = mine.length
       ? t("room.your_turn", { name: mine.map(seatName).join(", ") })
       : t("room.to_act", { names: state.to_act.map(seatName).join(", ") });
@@ -290,6 +306,7 @@ function renderStatus() {
   // A missed lesson: the tutor does not answer (the status must not say it decides).
   if (state.lesson?.status === "missed" && !state.result) text = t("learn.missed_status");
   $("status").textContent = text;
+  signals.update(turn, text);
 }
 
 function renderSeats() {
@@ -305,6 +322,7 @@ function renderSeats() {
       seat.free ? t("seat.free") : seatName(seat.seat)
     }`;
     if (seat.rating) name.textContent += ` (${seat.rating.rating}${seat.rating.provisional ? "?" : ""})`;
+    const dot = here.mark(seat);
     if (seat.profile) {
       // An account's name leads to its profile.
       const link = document.createElement("a");
@@ -313,7 +331,9 @@ function renderSeats() {
       link.append(name);
       li.append(link);
     } else li.append(name);
-    if (seat.mine) li.append(badge(t("seat.you")));
+    if (dot) name.before(dot);
+    // One device for several seats: each seat goes by its name, not "you" on every one.
+    if (seat.mine && state.mine.length === 1) li.append(badge(t("seat.you")));
     if (acting) li.append(badge(t("room.to_act_mark")));
     if (state.clock) li.append(clock(seat.seat)); // no time control: no clock to show
     if (seat.thinking) li.append(badge(t("seat.thinking")));
@@ -324,6 +344,11 @@ function renderSeats() {
       button.dataset.testid = `sit-${seat.seat}`;
       button.addEventListener("click", () => send({ type: "sit", game: data.game, seat: seat.seat, ...deckChoice() }));
       li.append(button);
+    }
+    if (seat.free && sitAsked !== null && Number(sitAsked) === seat.seat && state.mine.length === 0
+        && $("need-name") === null) {
+      sitAsked = null; // asked once
+      send({ type: "sit", game: data.game, seat: seat.seat, ...deckChoice() });
     }
     list.append(li);
   }
@@ -344,11 +369,61 @@ function deckChoice() {
 function renderResign(over) {
   const button = $("resign");
   const mine = state.mine;
-  button.hidden = over || state.status !== "live" || mine.length !== 1 || Boolean(state.lesson);
+  // On one device for several seats, the seat on screen gives up (named on the button).
+  const seat = mine.length === 1 ? mine[0] : shownSeat;
+  button.hidden = over || state.status !== "live" || seat === null || Boolean(state.lesson);
   const two = state.seats.length === 2;
-  button.textContent = t(two ? "room.resign" : "room.leave");
-  button.dataset.confirm = t(two ? "room.resign_confirm" : "room.leave_confirm");
-  button.dataset.seat = mine.length ? mine[0] : "";
+  const hotseat = mine.length > 1;
+  button.textContent = t(two ? "room.resign" : "room.leave")
+    + (hotseat && seat !== null ? ` (${seatName(seat)})` : "");
+  button.dataset.confirm = hotseat && seat !== null
+    ? t(two ? "room.resign_confirm_named" : "room.leave_confirm_named", { name: seatName(seat) })
+    : t(two ? "room.resign_confirm" : "room.leave_confirm");
+  button.dataset.seat = seat ?? "";
+}
+
+// The invitation: the host is asked to share the link (with a copy button); a visitor is
+// offered the free seat (a name and one click when they have none yet).
+function renderInvite() {
+  const open = state.status === "open";
+  const host = state.mine.length > 0;
+  $("invite").hidden = !open || !host;
+  const join = $("join");
+  if (join) {
+    const free = state.seats.find((s) => s.free);
+    join.hidden = !open || !free;
+    if (free) $("join-next").value = `${location.pathname}?sit=${free.seat}`;
+    $("need-name").hidden = open && Boolean(free);
+  }
+}
+
+function notice(text) {
+  const box = $("notice");
+  box.textContent = text;
+  box.hidden = false;
+}
+
+function storedSound() {
+  try {
+    return localStorage.getItem("ludo.sound") === "1";
+  } catch {
+    return false;
+  }
+}
+
+function saveSound(on) {
+  if (data.sound_url) {
+    fetch(data.sound_url, {
+      method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ csrf: data.csrf, on: on ? "1" : "0" }),
+    }).catch(() => {});
+  } else {
+    try {
+      localStorage.setItem("ludo.sound", on ? "1" : "0");
+    } catch (error) {
+      console.warn(error);
+    }
+  }
 }
 
 // The clocks: the server sends each seat's time and which clocks run; the page counts down
@@ -452,34 +527,6 @@ function renderActions(legal, act) {
   }
 }
 
-function addChat(message) {
-  const li = document.createElement("li");
-  const who = document.createElement("strong");
-  who.innerHTML = message.name; // escaped by the server
-  const text = document.createElement("span");
-  text.innerHTML = message.text; // escaped by the server
-  li.append(who, ": ", text);
-  // Who can write can report a message to the moderators (docs/moderation.md).
-  if (message.id != null) {
-    li.dataset.id = message.id;
-    if ($("chat-form")) {
-      const report = document.createElement("button");
-      report.type = "button";
-      report.className = "report";
-      report.textContent = t("mod.report");
-      report.addEventListener("click", () => {
-        const reason = window.prompt(t("mod.report_prompt"));
-        if (reason && reason.trim()) {
-          send({ type: "report", game: data.game, message: message.id, reason: reason.trim() });
-        }
-      });
-      li.append(" ", report);
-    }
-  }
-  $("chat").append(li);
-  $("chat").scrollTop = $("chat").scrollHeight;
-}
-
 function showError(text) {
   const p = document.createElement("p");
   p.textContent = text;
@@ -515,5 +562,15 @@ if (form) {
     $("chat-text").value = "";
   });
 }
-for (const message of JSON.parse($("chat-history").textContent)) addChat(message);
+for (const message of JSON.parse($("chat-history").textContent)) chat.add(message, false);
+$("invite-copy").addEventListener("click", async () => {
+  const input = $("invite-url");
+  try {
+    await navigator.clipboard.writeText(input.value);
+  } catch {
+    input.select(); // no clipboard (an http page): selected, for the player to copy
+    document.execCommand("copy");
+  }
+  $("invite-copy").textContent = t("room.copied");
+});
 connect();

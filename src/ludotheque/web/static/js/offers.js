@@ -8,7 +8,8 @@ panel.id = "offers";
 panel.className = "offers";
 panel.dataset.testid = "offers";
 panel.setAttribute("aria-live", "polite");
-document.querySelector(".room-head")?.after(panel);
+// In the side column, above the end panel and the log: the room fits the window (room.css).
+(document.querySelector(".side") ?? document.body).prepend(panel);
 
 let claimTimer = null;
 
