@@ -75,7 +75,9 @@ def test_build_check_export_import_and_play_a_paquet(
     expect(verdict).to_have_text("Légal")
     # A game with the built paquet (kept in this browser), against a bot.
     page.goto("/new/mitix?setup=mitix")
-    page.get_by_test_id("seat-1").select_option("bot:random")
+    # Random plays at once; it is one of the other engines, under "Options avancées".
+    page.get_by_test_id("advanced").locator("summary").click()
+    page.get_by_test_id("engine-1").select_option("random")
     page.get_by_test_id("deck-0").select_option("browser")
     page.get_by_test_id("create").click()
     expect(page.get_by_test_id("mx-reveal")).to_be_visible()

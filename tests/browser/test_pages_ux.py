@@ -43,12 +43,12 @@ def test_the_new_game_form_gives_a_newcomer_a_game_against_bot_moyen_with_decisi
     # The engine's fields are folded away until asked for.
     advanced = page.get_by_test_id("advanced")
     expect(advanced).not_to_have_attribute("open", re.compile(".*"))
-    for hidden in ("[name=opt_paquets]", "[name=opt_position]", "[name=engine_1]"):
+    for hidden in ("[name=opt_position]", "[name=engine_1]"):
         expect(page.locator(hidden)).to_be_hidden()
     assert page.get_by_test_id("seat-1").locator("option[value='bot:random']").count() == 0
     shoot(page, "new-game")
     advanced.locator("summary").click()
-    expect(page.locator("[name=opt_paquets]")).to_be_visible()
+    expect(page.locator("[name=opt_position]")).to_be_visible()
     expect(page.get_by_test_id("engine-1")).to_be_visible()
     advanced.locator("summary").click()
     # A plain "Créer la partie": a FaMiX game against Bot Moyen, live at once.

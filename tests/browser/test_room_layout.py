@@ -59,6 +59,13 @@ def test_a_phone_keeps_the_prompt_and_the_hand_on_screen(sized: Callable[[str], 
                                                          game: str) -> None:
     page = open_room(sized("phone"), game)
     seen = fit(page)
+    # The bot may be answering as the page opens (a state, a stolen creature flying): the
+    # screen settles within a moment.
+    for _ in range(20):
+        if seen["prompt"] and seen["hand"]:
+            break
+        page.wait_for_timeout(250)
+        seen = fit(page)
     assert seen["width"] <= SIZES["phone"][0], seen
     assert seen["prompt"] and seen["hand"], seen
     _, prompt, hand = GAMES[game]

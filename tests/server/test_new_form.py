@@ -29,10 +29,11 @@ def test_the_form_starts_on_bot_moyen_and_famix_with_engine_fields_folded(
     assert seat is not None
     assert re.search(r'<option value="bot:moyen" selected>', seat.group(0))
     assert "bot:random" not in shown and 'value="random"' in advanced
-    # The mode with decisions is chosen; paquets and the start position are advanced.
+    # The mode with decisions is chosen; the start position is advanced; paquets are each
+    # seat's own choice beside the seat (issue 22), a ready-made one by default.
     assert re.search(r'<option value="famix" selected>', shown)
-    assert 'name="opt_paquets"' in advanced and 'name="opt_position"' in advanced
-    assert 'name="opt_paquets"' not in shown and 'name="opt_position"' not in shown
+    assert 'name="opt_position"' in advanced and 'name="opt_position"' not in shown
+    assert 'name="opt_paquets"' not in page and 'name="deck_1"' in shown
     assert "<details class=\"advanced\" data-testid=\"advanced\">" in page  # closed
 
 

@@ -5,6 +5,7 @@ delivered live over the friend's socket and accepted into a game, limits."""
 from __future__ import annotations
 
 import re
+import secrets
 import time
 from pathlib import Path
 from typing import Any
@@ -17,6 +18,14 @@ from ludotheque.store.moderation import ban, grant
 
 from .live import ONE_ADDRESS_FOR_ALL, TOY, LiveServer, Player
 from .test_ranked import account, create, gid_of
+
+_RUN = secrets.randbelow(1000)
+
+
+def unique(server: LiveServer) -> str:
+    """Names of this test's own: a server's port can come back in a later server of the
+    same worker, whose database may already know a name made from it."""
+    return f"{server.port}{_RUN}"
 
 
 def finish_by_resigning(host: Player, guest: Player, loser: int, public: bool = True,
@@ -41,7 +50,7 @@ def finish_by_resigning(host: Player, guest: Player, loser: int, public: bool = 
 
 def test_a_profile_shows_ratings_record_and_recent_games_and_unknown_names_are_404(
         server: LiveServer) -> None:
-    suffix = str(server.port)
+    suffix = unique(server)
     alice, bob = account(server, f"pia{suffix}"), account(server, f"pol{suffix}")
     guest = Player(server).guest("passant")
     try:
@@ -83,7 +92,7 @@ def test_a_profile_shows_ratings_record_and_recent_games_and_unknown_names_are_4
 
 
 def test_the_games_page_filters_and_pages_on_the_server(server: LiveServer) -> None:
-    suffix = str(server.port)
+    suffix = unique(server)
     alice, bob = account(server, f"fia{suffix}"), account(server, f"fol{suffix}")
     carol = account(server, f"fcarol{suffix}")
     try:
@@ -116,7 +125,7 @@ def post(p: Player, path: str, **form: str) -> Any:
 
 
 def test_friends_both_sides_and_a_hostile_client(server: LiveServer) -> None:
-    suffix = str(server.port)
+    suffix = unique(server)
     ann, ben, cat = (account(server, f"{n}{suffix}") for n in ("ann", "ben", "cat"))
     guest = Player(server).guest("gaspard")
     try:
@@ -165,7 +174,7 @@ def test_friends_both_sides_and_a_hostile_client(server: LiveServer) -> None:
 
 def test_a_challenge_reaches_the_friend_live_and_accepting_it_makes_the_game(
         server: LiveServer) -> None:
-    suffix = str(server.port)
+    suffix = unique(server)
     dan, eve, fay = (account(server, f"{n}{suffix}") for n in ("dan", "eve", "fay"))
     try:
         assert post(dan, "/friends/ask", name=f"eve{suffix}").status_code == 303
@@ -236,7 +245,7 @@ def test_friend_requests_and_challenges_have_their_limits(tmp_path: Path) -> Non
 
 
 def test_deleting_an_account_takes_its_profile_friends_and_plays(server: LiveServer) -> None:
-    suffix = str(server.port)
+    suffix = unique(server)
     kim = account(server, f"kim{suffix}")
     lea = account(server, f"lea{suffix}")
     try:
@@ -263,7 +272,7 @@ def test_deleting_an_account_takes_its_profile_friends_and_plays(server: LiveSer
 
 
 def test_a_banned_players_profile_says_so_and_they_leave_the_boards(server: LiveServer) -> None:
-    suffix = str(server.port)
+    suffix = unique(server)
     mod, ned, ola = (account(server, f"{n}{suffix}") for n in ("mod", "ned", "ola"))
     try:
         finish_by_resigning(ned, ola, loser=1, ranked=True)

@@ -1,4 +1,4 @@
-"""Decks a player builds (MiTiX paquets, Diamagique decks): the contract a game with decks
+"""Decks a player builds (a card game's paquets or decks): the contract a game with decks
 honours, and the text format decks are shared in (docs/decks.md).
 
 A game with decks returns a `DeckRules` from `Game.deck_rules()`. Its options hold one deck

@@ -5,7 +5,7 @@ untimed game, takebacks and draw offers (where the game allows them), rematches.
   socket on the room for `Hub.claim_after` seconds (5 minutes; `--claim-after`) may be
   claimed by another player of the game: with two players the claimer wins (reason
   `abandon`), with more a bot takes the seat, as when a player leaves.
-- **Takeback and draw** (`Game.offers`: Mitan's unranked games). One player asks, the other
+- **Takeback and draw** (`Game.offers`: games that allow them, unranked). One player asks, the other
   accepts or declines. An accepted takeback replays the record without the moves since the
   asker's previous turn, and deletes them from the database in one transaction
   (`Store.take_back`); the other processes read the game again. A declined offer cannot be

@@ -1,5 +1,5 @@
-"""OpenSkill ratings of ranked games of three seats or more, and of teams (MIMIK 3-8,
-Mindbug Tag Team): the Plackett-Luce model of the maintained `openskill` library.
+"""OpenSkill ratings of ranked games of three seats or more, and of teams (free-for-all of
+3-8, two against two): the Plackett-Luce model of the maintained `openskill` library.
 
 Its default model (mu 25, sigma 25/3, beta sigma/2, tau mu/300) scaled by 60, so that its
 numbers read like the Glicko-2 ones of two-player games (a newcomer 1500; a deviation under

@@ -17,8 +17,8 @@ MULTI = "-multi"  # the pools of games of 3+ seats (OpenSkill): "blitz-multi"
 
 def rating_pool(control: str, seats: int) -> str:
     """The rating pool of a ranked game: its time control for two seats (Glicko-2), the
-    time control and MULTI for more (OpenSkill: free-for-all and teams), so that Mindbug's
-    duels and its Tag Team are two ratings."""
+    time control and MULTI for more (OpenSkill: free-for-all and teams), so that a game's
+    duels and its team games are two ratings."""
     return control if seats == 2 else control + MULTI
 
 

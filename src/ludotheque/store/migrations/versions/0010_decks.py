@@ -1,4 +1,4 @@
-"""decks: the decks accounts build (MiTiX paquets, Diamagique decks)
+"""decks: the decks accounts build (paquets, decks: core/decks.py)
 
 Revision ID: 0010
 Revises: 0009
