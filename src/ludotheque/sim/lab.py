@@ -211,4 +211,22 @@ def play_series(job: Job[R], batch_size: int, stream: Stream,
                 on_batch(results)
     except KeyboardInterrupt:
         run.interrupted = True
+    except Exception as exc:
+        # Ctrl+C inside a library's callback comes back wrapped (pydantic's serializer:
+        # "Error calling function `_dump`: KeyboardInterrupt"): still an interruption.
+        if not interrupted_inside(exc):
+            raise
+        run.interrupted = True
     return run
+
+
+def interrupted_inside(exc: BaseException) -> bool:
+    """Whether `exc` is, or was raised by, a KeyboardInterrupt (its causes and contexts)."""
+    seen: BaseException | None = exc
+    for _ in range(10):
+        if seen is None:
+            return False
+        if isinstance(seen, KeyboardInterrupt) or "KeyboardInterrupt" in str(seen):
+            return True
+        seen = seen.__cause__ or seen.__context__
+    return False
