@@ -58,6 +58,7 @@ from .cluster import Cluster
 from .decks import DeckPages
 from .forms import bot_choices, option_fields, options_from_form, ranked_problem
 from .friends import Friends
+from .hub import Hub
 from .i18n import LANGS, catalogue, is_one, pick, seat_label, translate
 from .limits import Limiter, Limits, RateLimited
 from .metrics import Metrics
@@ -68,7 +69,7 @@ from .presence import Presence, player_message
 from .privacy_pages import PrivacyPages
 from .profiles import profile_url
 from .replay_frames import frames
-from .rooms import CLAIM_AFTER, Hub, chat_message, find_lesson
+from .rooms import CLAIM_AFTER, chat_message, find_lesson
 from .rule_help import rule_help
 from .social_pages import social_routes
 
