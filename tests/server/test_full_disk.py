@@ -16,8 +16,8 @@ from sqlalchemy.exc import OperationalError
 
 from ludotheque.core.record import Move, Record, replay
 from ludotheque.server.bots import BotPool, load_plugin
+from ludotheque.server.hub import Hub
 from ludotheque.server.protocol import ProtocolError
-from ludotheque.server.rooms import Hub
 from ludotheque.store import GameRow, Store, migrate
 
 from .live import PLUGIN

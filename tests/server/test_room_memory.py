@@ -11,7 +11,7 @@ from starlette.websockets import WebSocket
 from ludotheque import games
 from ludotheque.server.bots import BotPool
 from ludotheque.server.clients import Client
-from ludotheque.server.rooms import Hub
+from ludotheque.server.hub import Hub
 from ludotheque.store import GameRow, Store, migrate
 
 from .live import run_async

@@ -6,11 +6,9 @@ import asyncio
 import json
 import logging
 import secrets
-import sys
 from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
-from datetime import date, timedelta
-from importlib import resources
+from datetime import date
 from pathlib import Path
 from typing import Any
 from urllib.parse import quote
@@ -38,7 +36,7 @@ from starlette.websockets import WebSocket
 
 from ludotheque import games
 from ludotheque.bots import bot_names
-from ludotheque.core import DataError, Game, LudoError
+from ludotheque.core import Game, LudoError
 from ludotheque.core.lessons import progress
 from ludotheque.core.rng import fresh_seed
 from ludotheque.sim import reports
@@ -46,18 +44,19 @@ from ludotheque.store import GameRow, Player, Store, migrate
 from ludotheque.store.moderation import ban_of, visible_chat
 from ludotheque.store.plays import rating_pool
 from ludotheque.store.social import challenges as challenges_of
-from ludotheque.store.social import friend_ids
 
-from . import balance_pages, correspondence, csrf, daily, logs, sockets
-from .accounts import Accounts, address, safe_next
+from . import correspondence, csrf, daily, logs, sockets
+from .accounts import LANG_COOKIE, Accounts, address, safe_next
 from .auth import clean_name
 from .bots import BotPool, load_plugin
 from .chat_filter import ChatFilter
 from .clocks import DAY, TIME_CONTROLS, Clocks, pools, set_day_length
 from .cluster import Cluster
+from .daily_pages import DailyPages
 from .decks import DeckPages
 from .forms import bot_choices, option_fields, options_from_form, ranked_problem
 from .friends import Friends
+from .hub import Hub
 from .i18n import LANGS, catalogue, is_one, pick, seat_label, translate
 from .limits import Limiter, Limits, RateLimited
 from .metrics import Metrics
@@ -68,51 +67,16 @@ from .presence import Presence, player_message
 from .privacy_pages import PrivacyPages
 from .profiles import profile_url
 from .replay_frames import frames
-from .rooms import CLAIM_AFTER, Hub, chat_message, find_lesson
+from .report_pages import ReportPages
+from .rooms import CLAIM_AFTER, chat_message, find_lesson
 from .rule_help import rule_help
+from .screens import game_of, room_words, screen_dir, screen_text, web_root
 from .social_pages import social_routes
 
 log = logging.getLogger("ludotheque.server")
 
-LANG_COOKIE = "lang"
 YEAR = 365 * 24 * 3600
 READY_TIMEOUT = 2.0  # seconds the readiness probe waits for the database
-
-
-def web_root() -> Path:
-    return Path(str(resources.files("ludotheque.web")))
-
-
-def screen_dir(game: Game) -> Path | None:
-    """A game's own screen (issue 9) lives in its package: games/<game>/web/screen.js."""
-    module = type(game).__module__
-    # The game's package: its module's parent, or the module itself if it is a package.
-    package = module if hasattr(sys.modules[module], "__path__") else module.rpartition(".")[0]
-    try:
-        folder = Path(str(resources.files(package))) / "web"
-    except (ModuleNotFoundError, TypeError):
-        return None
-    return folder if (folder / "screen.js").is_file() else None
-
-
-def screen_text(game: Game, lang: str) -> dict[str, str]:
-    """A screen's own catalogue (web/fr.json, web/en.json): its words, in the site's way."""
-    folder = screen_dir(game)
-    if folder is None:
-        return {}
-    for name in (f"{lang}.json", "fr.json"):
-        path = folder / name
-        if path.is_file():
-            data = json.loads(path.read_text(encoding="utf-8"))
-            return {str(k): str(v) for k, v in data.items()}
-    return {}
-
-
-def room_words(game: Game, lang: str) -> dict[str, str]:
-    """The screen's words a room needs: not the new-game form's (`option.*`, `setup.*`),
-    whose examples may name cards that a seat must not find on its page."""
-    return {k: v for k, v in screen_text(game, lang).items()
-            if not k.startswith(("option.", "setup."))}
 
 
 MARKDOWN = MarkdownIt("commonmark", {"html": False}).enable("table")
@@ -126,14 +90,6 @@ def rules_html(game: Game, lang: str) -> Markup:
 # Paths whose 404 and 405 stay a plain status: files fetched by pages (styles, scripts,
 # screens), not addresses a person types.
 PLAIN_ERRORS = ("/static/", "/screens/")
-
-
-def game_of(request: Request) -> Game | None:
-    """The game named in the URL (`{kind}`), or None for an unknown one."""
-    try:
-        return games.get(request.path_params["kind"])
-    except LudoError:
-        return None
 
 
 class Site:
@@ -524,80 +480,6 @@ class Site:
         # everyone here.
         return daily.challenge(game, day, key=self.daily_key)
 
-    async def daily_page(self, request: Request) -> Response:
-        player = await self.player(request)
-        today = daily.today()
-        raw = request.query_params.get("day")
-        day = daily.parse_day(raw) if raw else today
-        if day is None or day > today or day < daily.FIRST_DAY:
-            return self.not_found(request, player, "daily.no_such_day")
-        lang = pick(request.cookies.get(LANG_COOKIE))
-        # ?friends=1: the leaderboards of the reader and their friends only.
-        only = None
-        if player is not None and request.query_params.get("friends"):
-            only = await asyncio.to_thread(friend_ids, self.store, player.id) | {player.id}
-        boards = await asyncio.to_thread(self._daily_boards, day, player, lang, only)
-        return self.page(request, "daily.html", player, day=day.isoformat(),
-                         friends_only=only is not None,
-                         is_today=day == today, boards=boards, bot=daily.DAILY_BOT,
-                         previous=(day - timedelta(days=1)).isoformat(),
-                         following=(day + timedelta(days=1)).isoformat()
-                         if day < today else None)
-
-    def _daily_boards(self, day: date, player: Player | None, lang: str,
-                      only: set[str] | None = None) -> list[dict[str, Any]]:
-        out = []
-        for game in games.all_games():
-            found = self.challenge(game, day)
-            if found is None:
-                continue
-            standings, playing, mine = [], 0, None
-            for attempt, row, who in self.store.daily_attempts(day.isoformat(), game.id):
-                if player is not None and who.id == player.id:
-                    mine = {"game_id": row.id, "over": row.status == "over"}
-                if only is not None and who.id not in only:
-                    continue
-                if row.status != "over" or row.result is None:
-                    playing += 1
-                    continue
-                standings.append(daily.standing(who.name, who.id, row.id, attempt.seat,
-                                                row.result, row.moves_count))
-            words = screen_text(game, lang)
-            label = found.config.label
-            out.append({"game": game, "setup": words.get(f"setup.{label}", label),
-                        "board": daily.leaderboard(standings), "playing": playing,
-                        "mine": mine})
-        return out
-
-    async def daily_start(self, request: Request) -> Response:
-        player = await self.player(request)
-        game = game_of(request)
-        if game is None:
-            return self.not_found(request, player, "error.unknown_game")
-        if player is None or player.login is None:
-            # MT-24: one attempt per account; a guest has none to count it on.
-            return self.page(request, "message.html", player, status=403,
-                             message_key="daily.account_needed")
-        if (banned := self.moderation.banned_page(request, player)) is not None:
-            return banned
-        day = daily.today()
-        found = self.challenge(game, day)
-        if found is None:
-            return self.not_found(request, player, "daily.none")
-        earlier = await asyncio.to_thread(self.store.daily_attempt, day.isoformat(), game.id,
-                                          player.id)
-        if earlier is not None:
-            return RedirectResponse(f"/g/{earlier.game_id}", 303)
-        row = GameRow(id=secrets.token_urlsafe(6), game=game.id, game_version=game.version,
-                      seed=found.seed, players=found.config.players,
-                      options=found.config.options.model_dump(mode="json"),
-                      seats=found.seats(player.id, player.name), status="live",
-                      # Private: nobody watches the day's deal before playing it.
-                      public=False, creator=player.id, result=None, moves_count=0)
-        attempt = await self.store.start_daily_committed(row, day.isoformat(), player.id,
-                                                         daily.PLAYER_SEAT)
-        return await self.open_room(attempt.game_id)
-
     async def daily_secret(self, game_id: str) -> bool:
         """Whether a game is a daily challenge whose day is not over: its record (the seed,
         every shuffle) and its replay wait until the next day."""
@@ -634,70 +516,6 @@ class Site:
                                      "provisional": r.rd > 110, "games": r.games}
                                     for r, p in rows if ban_of(p) is None]})
         return out
-
-    # -- balance reports -------------------------------------------------------------------
-    async def balance_page(self, request: Request) -> Response:
-        player = await self.player(request)
-        lang = pick(request.cookies.get(LANG_COOKIE))
-        found = await asyncio.to_thread(reports.list_reports, self.reports_root)
-        rows, unreadable = [], []
-        for item in found:
-            if isinstance(item, reports.Unreadable):
-                unreadable.append(item)
-                continue
-            rows.append({"setup": item.setup, "report": item.report,
-                         "title": balance_pages.game_title(item),
-                         "setup_text": self._setup_text(item, lang),
-                         "bots": balance_pages.bots_text(item, lang),
-                         "specs": balance_pages.bot_specs(item),
-                         "seats": balance_pages.seat_rows(item, lang),
-                         "fair": balance_pages.percent(lang, item.report.fair_share),
-                         "away": len(item.report.away_from_even),
-                         "headline": item.findings.text(lang).headline
-                         if item.findings else None})
-        return self.page(request, "balance.html", player, rows=rows, unreadable=unreadable)
-
-    def _setup_text(self, shipped: reports.Shipped, lang: str) -> str:
-        game = balance_pages.game_of(shipped)
-        words = {} if game is None else screen_text(game, lang)
-        return balance_pages.setup_text(shipped, lang, words)
-
-    async def balance_report(self, request: Request) -> Response:
-        player = await self.player(request)
-        lang = pick(request.cookies.get(LANG_COOKIE))
-        folder = reports.find(request.path_params["setup"], self.reports_root)
-        if folder is None:
-            return self.not_found(request, player, "balance.no_such_report")
-        try:
-            shipped = await asyncio.to_thread(reports.load, folder)
-        except DataError as exc:
-            # The site's data is at fault, not the request: say which file and field.
-            return self.page(request, "message.html", player, status=500,
-                             message_key="balance.unreadable_report", detail=str(exc))
-        seats = balance_pages.seat_rows(shipped, lang)
-        tags = balance_pages.tag_rows(shipped, lang)
-        return self.page(
-            request, "balance_report.html", player, shipped=shipped, report=shipped.report,
-            title=balance_pages.game_title(shipped),
-            setup_text=self._setup_text(shipped, lang), bots=balance_pages.bots_text(shipped, lang),
-            specs=balance_pages.bot_specs(shipped),
-            findings=shipped.findings.text(lang) if shipped.findings else None,
-            fair=balance_pages.percent(lang, shipped.report.fair_share),
-            seats=seats, seats_axis=balance_pages.plot_axis(seats),
-            tags=tags, tags_axis=balance_pages.plot_axis(tags) if tags else None,
-            rare=balance_pages.rare_tags(shipped, lang),
-            percent=lambda value, digits=1: balance_pages.percent(lang, value, digits),
-            # report.json keeps the series' command; `--out` names the folder it writes.
-            command=f"{shipped.report.command} --out {shipped.setup}")
-
-    async def balance_file(self, request: Request) -> Response:
-        """A report's own files (the matplotlib plots, report.md, report.json), as downloads."""
-        folder = reports.find(request.path_params["setup"], self.reports_root)
-        name = request.path_params["file"]
-        if folder is None or name not in reports.FILES or not (folder / name).is_file():
-            player = await self.player(request)
-            return self.not_found(request, player, "balance.no_such_file")
-        return FileResponse(folder / name, filename=f"{folder.name}-{name}")
 
     # -- tutorials (MT-27) ---------------------------------------------------------------------
     async def learn_page(self, request: Request) -> Response:
@@ -877,17 +695,12 @@ def create_app(db_url: str, *, plugins: Sequence[str] = (), bot_workers: int = 2
         Route("/g/{gid}/record.json", site.record, name="record"),
         Route("/g/{gid}/replay", site.replay_page, name="replay"),
         Route("/rules/{kind}", site.rules_page, name="rules"),
-        Route("/daily", site.daily_page, name="daily"),
         Route("/ratings", site.ratings_page, name="ratings"),
         Route("/mod", site.moderation.queue, name="mod"),
         Route("/mod/log", site.moderation.log_page, name="mod_log"),
         Route("/mod/{action}", site.moderation.act, methods=["POST"]),
         Route("/learn", site.learn_page, name="learn"),
-        Route("/balance", site.balance_page, name="balance"),
-        Route("/balance/{setup}", site.balance_report, name="balance_report"),
-        Route("/balance/{setup}/{file}", site.balance_file),
         Route("/learn/{kind}/{lesson}", site.lesson_start, methods=["POST"]),
-        Route("/daily/{kind}", site.daily_start, methods=["POST"]),
         Route("/screens/{kind}/{file}", site.screen_file),
         Route("/login", site.accounts.login_page, methods=["GET"], name="login"),
         Route("/login", site.accounts.login, methods=["POST"]),
@@ -898,6 +711,8 @@ def create_app(db_url: str, *, plugins: Sequence[str] = (), bot_workers: int = 2
         *site.sign_in_with.routes(),
         *social_routes(site),
         *site.decks.routes(),
+        *DailyPages(site).routes(),
+        *ReportPages(site).routes(),
         WebSocketRoute("/ws", site.websocket),
         Mount("/static", StaticFiles(directory=web_root() / "static"), name="static"),
     ]

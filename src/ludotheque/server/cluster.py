@@ -45,7 +45,8 @@ from .protocol import ProtocolError
 
 if TYPE_CHECKING:
     from .clients import Client
-    from .rooms import Hub, Room
+    from .hub import Hub
+    from .rooms import Room
 
 log = logging.getLogger("ludotheque.cluster")
 

@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 from ludotheque.store import GameRow
 
 if TYPE_CHECKING:
-    from .rooms import Hub
+    from .hub import Hub
 
 log = logging.getLogger("ludotheque.server")
 

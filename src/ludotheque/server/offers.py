@@ -38,7 +38,8 @@ from .protocol import Message, ProtocolError
 
 if TYPE_CHECKING:
     from .clients import Client
-    from .rooms import Hub, Room
+    from .hub import Hub
+    from .rooms import Room
 
 KINDS = ("takeback", "draw")
 TYPES = ("claim", "offer", "answer", "rematch")  # the messages handled here
