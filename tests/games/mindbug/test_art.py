@@ -81,7 +81,7 @@ def problems(symbol: ET.Element) -> list[str]:
         fill = inherited(node, "fill")
         stroke = inherited(node, "stroke")
         if fill is None or not (fill == "none" or HEX.fullmatch(fill)):
-            found.append(f"<{tag}> fill {fill!r} (a flat colour #rrggbb or none, set in the drawing)")
+            found.append(f"<{tag}> fill {fill!r} (#rrggbb or none, set in the drawing)")
         elif fill not in ("none", INK):
             fills.add(fill)
         if stroke not in ("none", INK):
