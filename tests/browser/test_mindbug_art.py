@@ -93,8 +93,9 @@ def test_every_drawing_of_the_set_fills_its_box_centred(set_name: str, site: Liv
     page.evaluate("""([set, creatures]) => {
       const NS = 'http://www.w3.org/2000/svg';
       const grid = document.createElement('div');
-      grid.style.cssText = 'display:grid;width:max-content;grid-template-columns:repeat(8,150px);gap:6px;' +
-        'padding:8px;background:#fffaf0;font:11px sans-serif;text-align:center';
+      grid.style.cssText = 'display:grid;width:max-content;gap:6px;padding:8px;' +
+        'grid-template-columns:repeat(8,150px);background:#fffaf0;font:11px sans-serif;' +
+        'text-align:center';
       for (const [key, name] of creatures) {
         const box = document.createElementNS(NS, 'svg');
         box.setAttribute('viewBox', '0 0 120 90');
