@@ -29,7 +29,7 @@ FORBIDDEN = {"script", "foreignObject", "image", "iframe", "a", "style", "text",
              "textPath", "linearGradient", "radialGradient", "pattern", "filter", "mask",
              "feGaussianBlur", "animate", "set"}
 SHAPES = {"path", "circle", "ellipse", "rect", "polygon", "polyline", "line"}
-HEX = re.compile(r"#(?:[0-9a-f]{3}|[0-9a-f]{6})")
+HEX = re.compile(r"#(?:[0-9a-f]{3}|[0-9a-f]{6})", re.IGNORECASE)
 
 
 def sprite(set_name: str) -> Path:
@@ -82,9 +82,10 @@ def problems(symbol: ET.Element) -> list[str]:
         stroke = inherited(node, "stroke")
         if fill is None or not (fill == "none" or HEX.fullmatch(fill)):
             found.append(f"<{tag}> fill {fill!r} (#rrggbb or none, set in the drawing)")
-        elif fill not in ("none", INK):
-            fills.add(fill)
-        if stroke not in ("none", INK):
+        elif fill.lower() not in ("none", INK):
+            fills.add(fill.lower())
+        # No stroke set is none (the card's <use> sets none either).
+        if stroke is not None and stroke.lower() not in ("none", INK):
             found.append(f"<{tag}> stroke {stroke!r} (only the outline colour {INK})")
     if len(fills) > MOST_FILLS:
         found.append(f"{len(fills)} fill colours {sorted(fills)} (at most {MOST_FILLS})")
