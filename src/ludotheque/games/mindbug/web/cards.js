@@ -1,5 +1,6 @@
 // Mindbug's card faces, card backs and small icons, drawn in SVG. Words come from the caller
-// (the card data and the screen's catalogue); shapes here only repeat what the words say.
+// (the card data and the screen's catalogue); shapes here only repeat what the words say. The
+// creatures' illustrations are symbols of the sets' sprites (web/art-<set>.svg), used by reference.
 const NS = "http://www.w3.org/2000/svg";
 
 function svg(tag, attrs = {}, ...children) {
@@ -62,6 +63,21 @@ const KEYWORD_COLOURS = {
 
 let faces = 0;
 
+// The art band: where a creature's illustration sits, under the name, above the keywords.
+const ART = { x: 6, y: 31, width: 108, height: 48 };
+
+// A creature's illustration: its symbol in its set's sprite (web/art-<set>.svg, drawn in a
+// 120x90 box and kept whole inside the band), or its initial for a creature of no set.
+function art(info) {
+  if (info.set) {
+    return [svg("use", { href: `/screens/mindbug/art-${info.set}.svg#${info.key}`, ...ART,
+      class: "mb-art", "data-art": info.key })];
+  }
+  return [text(60, ART.y + ART.height / 2 + 12, info.name.slice(0, 1).toUpperCase(), {
+    "text-anchor": "middle", "font-size": 34, "font-weight": 700, fill: "#2b2233", opacity: 0.4,
+    "font-family": "Georgia, serif" })];
+}
+
 // The face of a creature: power, name, art band, keywords (icon and word), effect text.
 export function cardFace(info, { live = null, keywordWord, t }) {
   const h = hue(info.key);
@@ -72,21 +88,14 @@ export function cardFace(info, { live = null, keywordWord, t }) {
   const words = info.keywords.map(keywordWord);
   face.append(svg("title", {}, `${info.name} — ${t("mb.card.power", { power: info.power })}${
     words.length ? ` — ${words.join(", ")}` : ""} — ${info.text}`));
+  // Light tints of the creature's own hue, so that the drawing's dark outline reads on them.
   face.append(svg("defs", {},
     svg("linearGradient", { id: gid, x1: 0, y1: 0, x2: 1, y2: 1 },
-      svg("stop", { offset: "0", "stop-color": `hsl(${h} 60% 62%)` }),
-      svg("stop", { offset: "1", "stop-color": `hsl(${(h + 50) % 360} 45% 30%)` }))));
+      svg("stop", { offset: "0", "stop-color": `hsl(${h} 70% 90%)` }),
+      svg("stop", { offset: "1", "stop-color": `hsl(${(h + 50) % 360} 55% 74%)` }))));
   face.append(svg("rect", { x: 1.5, y: 1.5, width: 117, height: 165, rx: 9, fill: "#fffaf0",
     stroke: "#3a2c3f", "stroke-width": 3 }));
-  // The art band: the creature's colours and its initial, with a few spots.
-  face.append(svg("rect", { x: 6, y: 31, width: 108, height: 38, rx: 5, fill: `url(#${gid})` }));
-  for (let i = 0; i < 4; i++) {
-    const x = 16 + ((h * (i + 3)) % 88);
-    const y = 38 + ((h * (i + 7)) % 24);
-    face.append(svg("circle", { cx: x, cy: y, r: 3 + ((h + i * 11) % 6), fill: "#fff", opacity: 0.18 }));
-  }
-  face.append(text(60, 63, info.name.slice(0, 1).toUpperCase(), { "text-anchor": "middle",
-    "font-size": 34, "font-weight": 700, fill: "#fff", opacity: 0.4, "font-family": "Georgia, serif" }));
+  face.append(svg("rect", { ...ART, rx: 5, fill: `url(#${gid})` }), ...art(info));
   // Power in a circle: green when raised, red when lowered (and the number says it too).
   const base = info.basePower;
   const colour = live && info.power > base ? "#1f6b3a" : live && info.power < base ? "#8a1c1c" : "#2b2230";
@@ -107,7 +116,7 @@ export function cardFace(info, { live = null, keywordWord, t }) {
     face.append(text(34, y, line, { "font-size": nameSize.toFixed(2), "font-weight": 700, fill: "#1d1b16" }));
   });
   // Keywords: icon and word, one per line.
-  let y = 73;
+  let y = ART.y + ART.height + 4;
   for (const k of info.keywords) {
     const colourK = KEYWORD_COLOURS[k] || "#333";
     const g = svg("g", { transform: `translate(6 ${y})`, color: colourK });
