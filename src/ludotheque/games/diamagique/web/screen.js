@@ -2,6 +2,7 @@
 // Château with its face-down Diamagiques (DG-11), the hands, and the last challenge computed
 // step by step (DG-14, DG-16). It decides nothing: every click ends in one text of `legal`.
 import { CSS } from "./style.js";
+import { emblemIcon, emblemUse } from "/static/js/emblems.js";
 
 // The faces of every card of the set (web/cards.json, made by faces.py): the view names cards,
 // the faces say their colours, Puissance, Caché keyword and effect in French and English.
@@ -12,6 +13,8 @@ const CASTLE_BY_SLUG = {};
 for (const [name, face] of Object.entries(FACES.chateaux)) CASTLE_BY_SLUG[face.slug] = name;
 
 const NS = "http://www.w3.org/2000/svg";
+// One emblem per team (emblems.svg, beside this file), on its Magiciens and its heading.
+const EMBLEMS = new URL("emblems.svg", import.meta.url).pathname;
 const TINT = { Jaune: "#e9b81c", Rouge: "#cf4a2f", Vert: "#3c9550", Bleu: "#2f6fbf" };
 const PALE = { Jaune: "#fbefc4", Rouge: "#f6d5cc", Vert: "#d3ecd8", Bleu: "#d3e2f5" };
 const TARGET = 6; // DG-19
@@ -190,7 +193,7 @@ function castleFace(ctx, name) {
   return root;
 }
 
-function wizardFace(ctx, name, position, held) {
+function wizardFace(ctx, name, position, held, equipe) {
   // A Magicien stays on the table all game: a low card, name, ability and Diamagiques held.
   const face = FACES.magiciens[name];
   const root = sv("svg", { viewBox: "0 0 100 66", class: "dg-face dg-wizard" });
@@ -209,6 +212,8 @@ function wizardFace(ctx, name, position, held) {
   const fit = name.length * 4.4 > room ? { textLength: room, lengthAdjust: "spacingAndGlyphs" } : {};
   root.append(sv("text", { x: 20.5, y: 12.4, "font-size": 7.6, "font-weight": 700, fill: "#1d1b16", text: name, ...fit }));
   face.couleurs.forEach((c, i) => root.append(gem(ctx, c, 92 - i * 10, 9, 9)));
+  // The team's emblem, faint behind the ability's words (which stay readable over it).
+  if (equipe) root.append(sv("g", { color: TINT[face.couleurs[0]], opacity: 0.3 }, emblemUse(EMBLEMS, equipe, { x: 33, y: 17, width: 34, height: 34 })));
   const effet = face.effet;
   root.append(sv("text", { x: 50, y: 25.5, "text-anchor": "middle", "font-size": 5.6, "font-weight": 700, fill: "#8a3b12", text: categoryLabel(ctx, effet) }));
   root.append(textLines(wrap(effectOf(ctx, effet), 29, 3), 50, 32.5, 6.6, { "font-size": 6.2, fill: "#1d1b16" }));
@@ -325,7 +330,7 @@ function teamZone(ctx, view, seat, mine, flags) {
     const wizard = team.magiciens[p - 1];
     const held = team.held[p - 1];
     const poseTarget = flags.poseTargets?.get(p);
-    const wizardCard = slot(wizardFace(ctx, wizard, p, held), {
+    const wizardCard = slot(wizardFace(ctx, wizard, p, held, team.equipe), {
       label: ctx.t("wizard_label", {
         name: wizard, position: p, colours: colourNames(ctx, FACES.magiciens[wizard].couleurs),
         effect: effectOf(ctx, FACES.magiciens[wizard].effet), count: held.length,
@@ -374,7 +379,7 @@ function infoBar(ctx, view, seat, mine) {
   const bar = el("div", { class: `dg-info ${acting ? "dg-acting" : ""}`, "data-testid": `dg-info-${seat}` });
   const head = el("div", { class: "dg-who" });
   head.append(el("strong", { text: ctx.seatName(seat) }));
-  head.append(el("span", { class: "dg-team-name", text: ctx.t("team_deck", { team: team.equipe, deck: team.deck_name }) }));
+  head.append(el("span", { class: "dg-team-name" }, emblemIcon(EMBLEMS, team.equipe), ` ${ctx.t("team_deck", { team: team.equipe, deck: team.deck_name })}`));
   if (view.active === seat && view.phase !== "fin") head.append(el("span", { class: "dg-tag", text: ctx.t("active_tag") }));
   if (acting && view.phase !== "fin") head.append(el("span", { class: "dg-tag dg-turn-tag", text: ctx.t(mine ? "your_turn_tag" : "their_turn_tag") }));
   bar.append(head);

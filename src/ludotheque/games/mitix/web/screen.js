@@ -4,7 +4,11 @@
 // mise en avant (MX-17), or the card put face down in a bataille (MX-22).
 // The engine decides: the screen only ever sends a text found in `legal`.
 
+import { emblemIcon, emblemUse } from "/static/js/emblems.js";
+
 const SVG = "http://www.w3.org/2000/svg";
+// One emblem per family (emblems.svg, beside this file), in the family's colour.
+const EMBLEMS = new URL("emblems.svg", import.meta.url).pathname;
 const CARD_W = 120;
 const CARD_H = 170;
 // Family colours, picked by the family's name; the name is always printed on the band too.
@@ -119,6 +123,7 @@ function cardFace(name, face, t) {
     s("text", { x: 113, y: 38, class: "mx-label", "text-anchor": "end", text: face.genre }),
     s("g", { transform: "translate(76 50)", color: "#7a2e1d" }, symbolFor(face.genre)),
     s("text", { x: 113, y: 57, class: "mx-attack", "text-anchor": "end", text: face.attaque }),
+    s("g", { color: colour }, emblemUse(EMBLEMS, face.famille, { x: 46, y: 38, width: 20, height: 20 })),
     s("rect", { x: 5, y: 62, width: 110, height: 44, rx: 4, fill: "#fff4cf" }),
     sun(13, 70),
     s("text", { x: 24, y: 72, class: "mx-label", text: t("card.amis") }),
@@ -313,7 +318,7 @@ function pile(view, side, key, ctx) {
   const chips = names.map((n) => {
     const face = view.faces[n];
     return h("li", { class: "mx-chip", style: `--fam:${familyColour(face.famille)}`, title: describeCard(n, face, t) },
-      h("span", { text: n }), h("b", { text: face.bios }));
+      emblemIcon(EMBLEMS, face.famille), h("span", { text: n }), h("b", { text: face.bios }));
   });
   return h("section", { class: `mx-pile mx-pile-${key}`, "aria-label": t(`pile.${key}`, { n: names.length }) },
     h("h4", {}, h("span", { class: "mx-sym", "aria-hidden": "true", text: key === "vivants" ? "☀" : "☾" }),
@@ -389,7 +394,7 @@ function famixAreopage(view, side, ctx, choices) {
   for (const [fam, names] of groups) {
     const f = famix.get(fam);
     const group = h("div", { class: `mx-family ${f ? "is-famix" : ""}`, style: `--fam:${familyColour(fam)}` },
-      h("div", { class: "mx-family-head" }, h("span", { text: fam }),
+      h("div", { class: "mx-family-head" }, h("span", {}, emblemIcon(EMBLEMS, fam), ` ${fam}`),
         f ? h("b", { text: t("famix.bios", { n: names.length, bios: f.bios }) }) : h("span", { class: "mx-note", text: t("famix.alone") })));
     const row = h("div", { class: "mx-row" });
     for (const name of names) {
