@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 from bisect import insort
 from collections.abc import Mapping
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any, Self
 
 from ludotheque.core.game import JSON, Action, Event, Result, State
@@ -102,6 +102,11 @@ def _posed(seat: int, card: int) -> Event:
     if card == MIMIK:
         return Event("posed", {"seat": seat, "card": "MIMIK", "value": 5}, ruling="MK-25")
     return Event("posed", {"seat": seat, "card": NAMES[card], "value": card}, ruling="MK-12")
+
+
+@lru_cache(maxsize=4096)  # 8 seats, turns up to 2,000 (MK-29): the usual ones are kept
+def _turn(seat: int, turn: int) -> Event:
+    return Event("turn", {"seat": seat, "turn": turn})
 
 
 @cache
@@ -287,10 +292,10 @@ class MimikState(Plays, State):
         return (self.active,)
 
     def legal_actions(self, seat: int) -> list[Action]:
-        if seat not in self.to_act():
-            return []
-        # Listed anew on every call (a scenario may have changed the state by hand since).
         phase = self.phase
+        if phase == OVER or seat != (self.chooser if phase == DROP else self.active):
+            return []  # not to act (as to_act(), without its tuple)
+        # Listed anew on every call (a scenario may have changed the state by hand since).
         if phase == PLAY:
             legal = self._turn_actions(seat)
         elif phase == PICK:
@@ -305,7 +310,9 @@ class MimikState(Plays, State):
         # it back) is legal: no second listing. Anything else goes through State.apply's
         # checks (why_illegal), which refuse an illegal action without a change.
         legal = self._legal
-        if legal is not None and seat in self.to_act():
+        phase = self.phase
+        if (legal is not None and phase != OVER
+                and seat == (self.chooser if phase == DROP else self.active)):
             for a in legal:
                 if a is action:
                     return self._apply(seat, action)
@@ -592,7 +599,8 @@ class MimikState(Plays, State):
         missing = HAND_SIZE - len(self.hands[seat])
         if missing > 0:
             self._draw(seat, missing, events)  # MK-11: the turn ends with 5 cards in hand
-        self._lay_aside()
+        if self.aside:
+            self._lay_aside()
         if max(scores) > self.target:
             self._overshoot(scores, events)
         self.turns += 1
@@ -621,11 +629,20 @@ class MimikState(Plays, State):
                 events.append(Event("turn_limit", {"turns": self.turns}, ruling="MK-29"))
                 return
             seat = self.active
-            events.append(Event("turn", {"seat": seat, "turn": self.turns + 1}))
+            events.append(_turn(seat, self.turns + 1))
             if self.skip[seat]:
                 self.skip[seat] = False  # MK-14: a paused player draws and plays nothing
                 events.append(_skipped(seat))
             else:
+                deck = self.deck
+                if deck and deck[-1] != MIMIK:
+                    # MK-10: the usual draw, as _draw(seat, 1) does it (without its loop).
+                    card = deck.pop()
+                    insort(self.hands[seat], card)
+                    events.append(_drew(seat, card))
+                    events.append(_draws(seat, 1))
+                    self.phase = PLAY
+                    return
                 self._draw(seat, 1, events)  # MK-10
                 if self.hands[seat]:
                     self.phase = PLAY
