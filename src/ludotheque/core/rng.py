@@ -139,7 +139,7 @@ class SplitMix(Rng):
         state = self.state
         for i in range(len(items) - 1, 0, -1):
             n = i + 1
-            limit = _LIMITS[n] if n < len(_LIMITS) else (1 << 64) - ((1 << 64) % n)
+            limit = _LIMITS[n] if n <= 256 else (1 << 64) - ((1 << 64) % n)
             while True:
                 state = (state + _GOLDEN) & _MASK
                 z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK

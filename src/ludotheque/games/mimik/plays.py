@@ -28,8 +28,6 @@ from .cards import (
     SWAP,
     SWAP_SCORE,
     TSUNAMI,
-    face_of,
-    points,
 )
 from .notation import (
     ActionPlay,
@@ -131,7 +129,14 @@ class Plays:
 
     def score(self, seat: int) -> int:
         """The score of `seat` (its team's in Team mode)."""
-        return self.team_score(self.team_of[seat])
+        team = self.team_of[seat]
+        total = self.base[team]  # as team_score(team), one call less: listed every decision
+        for member in self.members[team]:
+            for card in self.posed[member]:
+                value = card & 15
+                if value != NO_VALUE:
+                    total += value
+        return total
 
     def _protected(self, card: int, owner: int, actor: int) -> bool:
         # MK-27: an opponent's Action never targets a posed MIMIK; its owner's side may.
@@ -141,25 +146,23 @@ class Plays:
     def _turn_actions(self, seat: int) -> list[Action]:
         hand = self.hands[seat]
         out: list[Action] = []
-        score = self.score(seat)
-        room = self.target - score
+        discards: list[Action] = []
+        room = self.target - self.score(seat)
         previous = -1
         for i, card in enumerate(hand):
             if card != previous:
+                # MK-11: discarding a card face up is always allowed (and forced when nothing
+                # plays); listed after the plays.
+                discards.append(_DISCARD[card])
                 if card <= 10:  # MK-12, MK-8 (as in _plays, without building a list)
                     if card <= room:
                         out.append(_POSE[card])
                 elif card == MIMIK:
-                    out += self._mimik_plays(seat, hand, i, score, -1)
+                    out += self._mimik_plays(seat, hand, i, self.target - room, -1)
                 else:
-                    out += self._action_plays(seat, card, hand, i, score)
-            previous = card
-        # MK-11: discarding a card face up is always allowed (and forced when nothing plays).
-        previous = -1
-        for card in hand:
-            if card != previous:
-                out.append(_DISCARD[card])
-            previous = card
+                    out += self._action_plays(seat, card, hand, i, self.target - room)
+                previous = card
+        out += discards
         return out
 
     def _pick_actions(self, seat: int) -> list[Action]:
@@ -350,23 +353,31 @@ class Plays:
         return []
 
     def _mimik_points(self, seats: tuple[int, ...]) -> int:
-        return sum(points(c) for s in seats for c in self.posed[s] if face_of(c) == MIMIK)
+        total = 0
+        for seat in seats:
+            for card in self.posed[seat]:
+                # cards.points of each posed MIMIK copy (face_of(card) == MIMIK)
+                if (card >> 4) & 63 == MIMIK and card & 15 != NO_VALUE:
+                    total += card & 15
+        return total
 
     def _drop_choices(self, seat: int, actor: int = -1) -> list[int]:
         """Indices of the owner's highest cards a Tsunami played by `actor` (by default the
         active player) may take, one per distinct face."""
         actor = self.active if actor < 0 else actor
+        # MK-27 (as in _protected): another side's posed MIMIKs are spared.
+        guarded = MIMIK if self.team_of[seat] != self.team_of[actor] else -1
         best = -1
         for card in self.posed[seat]:
             value = card & 15
-            if value != NO_VALUE and not self._protected(card, seat, actor) and value > best:
+            if value != NO_VALUE and value > best and (card >> 4) & 63 != guarded:
                 best = value
         out: list[int] = []
         faces: set[int] = set()
         for i, card in enumerate(self.posed[seat]):
-            if (card & 15 == best and not self._protected(card, seat, actor)
-                    and face_of(card) not in faces):
-                faces.add(face_of(card))
+            face = (card >> 4) & 63
+            if card & 15 == best and face != guarded and face not in faces:
+                faces.add(face)
                 out.append(i)
         return out
 

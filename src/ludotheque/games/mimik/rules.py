@@ -361,6 +361,12 @@ class MimikState(Plays, State):
                 self.hands[seat].remove(action.card)
                 self.discard.append(action.card)
                 events.append(_discarded(seat, action.card))  # MK-11
+            elif isinstance(action, Pose) and action.card != MIMIK:
+                # MK-12: the usual play, as _resolve does it (without its dispatch).
+                card = action.card
+                self.hands[seat].remove(card)
+                self.posed[seat].append(card << 4 | card)  # cards.posed(card, card)
+                events.append(_posed(seat, card))
             else:
                 assert isinstance(action, Play)
                 self.hands[seat].remove(card_of(action))
