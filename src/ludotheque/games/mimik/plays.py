@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import cache
-from itertools import combinations, starmap
+from itertools import combinations
 from typing import TypeVar
 
 from ludotheque.core.game import Action
@@ -58,8 +58,7 @@ _DISCARD = {card: Discard(card) for card in NAMES}
 _COPY = {value: Copy(value) for value in range(12)}
 _PAUSE = Pause()
 _TSUNAMI = Tsunami()
-_swap = cache(Swap)
-_discard_two = cache(DiscardTwo)
+_DISCARD_TWOS = {(a, b): DiscardTwo(a, b) for a in NAMES for b in NAMES if a <= b}
 _pickpocket = cache(Pickpocket)
 _swap_score = cache(SwapScore)
 _copy_action = cache(CopyAction)
@@ -83,6 +82,17 @@ def _halves(owner: int) -> list[Half]:
 @cache
 def _reverses(owner: int) -> list[Reverse]:
     return [Reverse(owner, index) for index in range(DECK_SIZE)]
+
+
+_SWAPS: dict[tuple[int, int], list[Swap]] = {}
+
+
+def _swaps(mine: int, owner: int, length: int) -> list[Swap]:
+    """Swap(mine, owner, index) for index < length at least (made longer when needed)."""
+    row = _SWAPS.get((mine, owner))
+    if row is None or len(row) < length:
+        row = _SWAPS[mine, owner] = [Swap(mine, owner, j) for j in range(max(length, 16))]
+    return row
 
 
 class Plays:
@@ -283,25 +293,35 @@ class Plays:
 
     def _swap_plays(self, seat: int, hand: list[int], index: int, score: int,
                     robbed: int) -> list[ActionPlay]:
-        out: list[ActionPlay] = []
-        mine = [(i, c & 15) for i, c in enumerate(self.posed[seat])
+        posed_cards = self.posed
+        mine = [(i, c & 15) for i, c in enumerate(posed_cards[seat])
                 if c & 15 != NO_VALUE and (c >> 4) & 63 != MIMIK]
         if not mine:
-            return out
+            return []
         # MK-16, MK-23: "un autre joueur" is any other player, a partner included (a swap
         # within a team leaves its score but changes whose card a Tsunami takes).
         team_of = self.team_of
         my_team = team_of[seat]
-        theirs = [(o, j, c & 15, team_of[o] == my_team) for o, pile in enumerate(self.posed)
-                  if o != seat
-                  for j, c in enumerate(pile)
-                  if c & 15 != NO_VALUE and (c >> 4) & 63 != MIMIK]
+        theirs: list[tuple[int, list[tuple[int, int]], bool]] = []  # owner, cards, partner
+        for owner, pile in enumerate(posed_cards):
+            if owner != seat and pile:
+                cards = [(j, c & 15) for j, c in enumerate(pile)
+                         if c & 15 != NO_VALUE and (c >> 4) & 63 != MIMIK]
+                if cards:
+                    theirs.append((owner, cards, team_of[owner] == my_team))
+        out: list[ActionPlay] = []
         target = self.target
         for i, v in mine:
-            for o, j, w, partner in theirs:
-                # MK-8: the side's score after the swap (a swap with the partner keeps it).
-                if (score if partner else score - v + w) <= target:
-                    out.append(_swap(i, o, j))
+            # MK-8: the side's score after the swap: unchanged with the partner, else
+            # score - v + w for the other side's card of value w.
+            most = target - score + v
+            for owner, cards, partner in theirs:
+                row = _swaps(i, owner, len(posed_cards[owner]))
+                if partner:
+                    if score <= target:
+                        out += [row[j] for j, _ in cards]
+                else:
+                    out += [row[j] for j, w in cards if w <= most]
         return out
 
     def _pause_plays(self, seat: int, hand: list[int], index: int, score: int,
@@ -313,7 +333,7 @@ class Plays:
         # MK-20: two cards of the hand (the Discard x2 itself excluded), each pair of faces
         # once, in the order of the sorted hand.
         rest = hand[:index] + hand[index + 1:] if index >= 0 else hand
-        return list(starmap(_discard_two, dict.fromkeys(combinations(rest, 2))))
+        return list(map(_DISCARD_TWOS.__getitem__, dict.fromkeys(combinations(rest, 2))))
 
     def _pickpocket_plays(self, seat: int, hand: list[int], index: int, score: int,
                           robbed: int) -> list[ActionPlay]:
