@@ -7,10 +7,9 @@ and each Action card has its own listing, picked from a table.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import cache
 from itertools import combinations
-from typing import TypeVar
 
 from ludotheque.core.game import Action
 
@@ -49,8 +48,6 @@ from .notation import (
     Take,
     Tsunami,
 )
-
-P = TypeVar("P", bound=Action)
 
 # -- the plays, made once ----------------------------------------------------------------------
 _POSE = {card: Pose(card) for card in (*range(1, 11), MIMIK)}
@@ -202,7 +199,7 @@ class Plays:
         return out
 
     def _plays(self, seat: int, card: int, hand: list[int], index: int, score: int,
-               robbed: int = -1) -> list[Play]:
+               robbed: int = -1) -> Sequence[Play]:
         """Every play of `card` by `seat`; `hand` minus position `index` is what else it holds.
         `robbed`: the seat `card` was just stolen from (MK-21), whose hand still holds it."""
         if card <= 10:
@@ -213,7 +210,7 @@ class Plays:
         return self._action_plays(seat, card, hand, index, score, robbed)
 
     def _mimik_plays(self, seat: int, hand: list[int], index: int, score: int,
-                     robbed: int) -> list[Play]:
+                     robbed: int) -> Sequence[Play]:
         if self.mimik_posed[seat]:
             # MK-25: after posing a MIMIK, a later one is a Value 5 for this player.
             return [_POSE[MIMIK]] if score + 5 <= self.target else []
@@ -238,9 +235,9 @@ class Plays:
         # MK-28: with nothing to copy, the list is empty and the MIMIK cannot be played.
         return out
 
-    def _aimed(self, rows: Callable[[int], list[P]], seat: int) -> list[P]:
+    def _aimed(self, rows: Callable[[int], Sequence[ActionPlay]], seat: int) -> list[ActionPlay]:
         """A play aimed at each posed Value card `seat`'s Action may target."""
-        out: list[P] = []
+        out: list[ActionPlay] = []
         team_of = self.team_of
         side = team_of[seat]
         for owner, pile in enumerate(self.posed):

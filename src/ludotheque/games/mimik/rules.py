@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 from bisect import insort
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from functools import cache, lru_cache
 from typing import Any, Self
 
@@ -203,7 +203,7 @@ class MimikState(Plays, State):
 
     @classmethod
     def new(cls, seed: int, players: int, target: int, team_mode: bool, beginner: bool,
-            deck: list[int], *, stacked: bool = False) -> MimikState:
+            deck: Sequence[int], *, stacked: bool = False) -> MimikState:
         """A new game. `stacked`: the deck is dealt in the order given (its end is the top),
         for scenario tests; otherwise it is shuffled by the seeded RNG."""
         self = object.__new__(cls)
