@@ -145,16 +145,13 @@ class Plays:
                     total += value
         return total
 
-    def _protected(self, card: int, owner: int, actor: int) -> bool:
-        # MK-27: an opponent's Action never targets a posed MIMIK; its owner's side may.
-        return (card >> 4) & 63 == MIMIK and self.team_of[owner] != self.team_of[actor]
-
     # -- a turn's plays ---------------------------------------------------------------------------
     def _turn_actions(self, seat: int) -> list[Action]:
         hand = self.hands[seat]
         out: list[Action] = []
         discards: list[Action] = []
-        room = self.target - self.score(seat)
+        score = self.score(seat)
+        room = self.target - score
         previous = -1
         for i, card in enumerate(hand):
             if card != previous:
@@ -165,9 +162,9 @@ class Plays:
                     if card <= room:
                         out.append(_POSE[card])
                 elif card == MIMIK:
-                    out += self._mimik_plays(seat, hand, i, self.target - room, -1)
+                    out += self._mimik_plays(seat, hand, i, score, -1)
                 else:
-                    out += self._action_plays(seat, card, hand, i, self.target - room)
+                    out += self._action_plays(seat, card, hand, i, score)
                 previous = card
         out += discards
         return out
@@ -245,7 +242,7 @@ class Plays:
                 foreign = team_of[owner] != side
                 row = rows(owner)
                 for i, card in enumerate(pile):
-                    # MK-27 (as in _protected): another side's posed MIMIK is never a target.
+                    # MK-27: another side's posed MIMIK is never a target (its own side's is).
                     if card & 15 != NO_VALUE and not (foreign and (card >> 4) & 63 == MIMIK):
                         out.append(row[i])
         return out
@@ -382,7 +379,7 @@ class Plays:
         """Indices of the owner's highest cards a Tsunami played by `actor` (by default the
         active player) may take, one per distinct face."""
         actor = self.active if actor < 0 else actor
-        # MK-27 (as in _protected): another side's posed MIMIKs are spared.
+        # MK-27: another side's posed MIMIKs are spared (its own side's are not).
         guarded = MIMIK if self.team_of[seat] != self.team_of[actor] else -1
         best = -1
         for card in self.posed[seat]:

@@ -80,7 +80,7 @@ _PLAY_CARD: dict[type, int] = {
 
 
 # The frequent events, made once and shared like the actions (an event is an immutable
-# value): a random playout makes about 4 events an action, and building them was a fifth of
+# value): a random playout makes about 4 events an action, and building them was a tenth of
 # its time. What they say is unchanged.
 @cache
 def _drew(seat: int, card: int) -> Event:
