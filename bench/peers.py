@@ -2,6 +2,7 @@
 
     .venv/bin/python bench/peers.py                    # 30 CPU s per engine, in 6 rounds
     .venv/bin/python bench/peers.py --seconds 10 --rounds 5 --cpu 1
+    .venv/bin/python bench/peers.py --only mimik      # one pair: MIMIK and RLCard's UNO
 
 Every engine plays whole random games with the same loop: the legal actions of the player to
 act listed, one chosen uniformly by the same seeded generator (core.rng.Rng), applied, until
@@ -203,6 +204,9 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=30.0, help="CPU seconds per engine")
     parser.add_argument("--rounds", type=int, default=6)
     parser.add_argument("--cpu", type=int, default=None, help="the core to run on")
+    parser.add_argument("--only", action="append", default=[], metavar="WORD",
+                        help="only the pairs whose engine's label holds WORD (case ignored; "
+                             "repeatable): mimik, mindbug, mitan")
     args = parser.parse_args()
     print(pin_one_core(args.cpu), flush=True)
     pairs: list[Pair] = []
@@ -211,6 +215,8 @@ def main() -> None:
         ("Mindbug 2p", lambda: ours("mindbug", 2), "OpenSpiel python_block_dominoes",
          dominoes, "games", 1.0),
         ("Mitan battles", mitan_battles, "python-chess", chess_games, "actions", 5.0)]
+    words = [w.lower() for w in args.only]
+    setups = [s for s in setups if not words or any(w in s[0].lower() for w in words)]
     for label, make_ours, peer_label, make_peer, unit, goal in setups:
         other, why = peer(peer_label, make_peer)
         pairs.append(Pair(Engine(label, make_ours()), other, unit, goal, why))

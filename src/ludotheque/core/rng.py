@@ -27,6 +27,8 @@ T = TypeVar("T")
 
 _MASK = (1 << 64) - 1
 _GOLDEN = 0x9E3779B97F4A7C15
+# randrange(n)'s bound below which a 64-bit draw is kept (no modulo bias), for small n.
+_LIMITS = tuple((1 << 64) - ((1 << 64) % n) if n else 0 for n in range(257))
 # Seeds from here on take the hashed generator; below, SplitMix64 (the old records).
 BIG_SEED = 1 << 64
 # A fresh seed's random bits; the bit above them is set, so a fresh seed is always big.
@@ -130,6 +132,24 @@ class SplitMix(Rng):
         z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
         z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
         return z ^ (z >> 31)
+
+    def shuffle(self, items: MutableSequence[T]) -> None:
+        """Rng.shuffle's Fisher-Yates with the same draws, next64 and randrange written inline:
+        a card game's deck shuffles (119 draws for 120 cards) were a tenth of its playouts."""
+        state = self.state
+        for i in range(len(items) - 1, 0, -1):
+            n = i + 1
+            limit = _LIMITS[n] if n <= 256 else (1 << 64) - ((1 << 64) % n)
+            while True:
+                state = (state + _GOLDEN) & _MASK
+                z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+                z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+                z ^= z >> 31
+                if z < limit:
+                    break
+            j = z % n
+            items[i], items[j] = items[j], items[i]
+        self.state = state
 
     def fork(self) -> Rng:
         return SplitMix(self.next64())

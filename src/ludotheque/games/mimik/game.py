@@ -38,6 +38,12 @@ from .position import check_position, parse_position
 from .rules import MimikState
 
 
+@cache
+def _deck(beginner: bool) -> tuple[int, ...]:
+    """The shipped deck in code order (MimikState.new copies it, then shuffles the copy)."""
+    return tuple(load_cards().deck(beginner))
+
+
 class MimikOptions(Options):
     """MK-4: target 50 (standard), 30 (Express) or 75 (Hardcore); Team; Beginner."""
 
@@ -95,12 +101,12 @@ class Mimik(Game):
 
     def _new(self, seed: int, players: int, options: Options) -> State:
         assert isinstance(options, MimikOptions)
-        deck = load_cards().deck(options.beginner)
         if options.position is not None:
             return MimikState.from_position(seed, players, options.target, options.team,
-                                            options.beginner, deck, options.position)
+                                            options.beginner, load_cards().deck(options.beginner),
+                                            options.position)
         return MimikState.new(seed, players, options.target, options.team, options.beginner,
-                              deck)
+                              _deck(options.beginner))
 
     def parse(self, text: str) -> Action:
         return parse(text)

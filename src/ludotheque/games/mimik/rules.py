@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import random
 from bisect import insort
-from collections.abc import Mapping
-from functools import cache
+from collections.abc import Mapping, Sequence
+from functools import cache, lru_cache
 from typing import Any, Self
 
 from ludotheque.core.game import JSON, Action, Event, Result, State
@@ -59,6 +59,7 @@ from .notation import (
     Take,
     Tsunami,
 )
+from .plays import Plays, drop_choice
 
 HAND_SIZE = 5
 RESET_BASE = 25  # MK-7
@@ -78,24 +79,49 @@ _PLAY_CARD: dict[type, int] = {
 }
 
 
-# The plays and decisions, made once and shared (actions are immutable values): a random
-# playout lists about 20 actions a decision, and building each anew was a third of its time.
-_POSE = {card: Pose(card) for card in (*range(1, 11), MIMIK)}
-_DISCARD = {card: Discard(card) for card in NAMES}
-_COPY = {value: Copy(value) for value in range(12)}
-_PAUSE = Pause()
-_TSUNAMI = Tsunami()
-_sabotage = cache(Sabotage)
-_half = cache(Half)
-_reverse = cache(Reverse)
-_swap = cache(Swap)
-_discard_two = cache(DiscardTwo)
-_pickpocket = cache(Pickpocket)
-_swap_score = cache(SwapScore)
-_copy_action = cache(CopyAction)
-_take = cache(Take)
-_keep = cache(Keep)
-_drop = cache(Drop)
+# The frequent events, made once and shared like the actions (an event is an immutable
+# value): a random playout makes about 4 events an action, and building them was a tenth of
+# its time. What they say is unchanged.
+@cache
+def _drew(seat: int, card: int) -> Event:
+    return Event("drew", {"seat": seat, "card": NAMES[card]}, to=(seat,))
+
+
+@cache
+def _draws(seat: int, cards: int) -> Event:
+    return Event("draw", {"seat": seat, "cards": cards})
+
+
+@cache
+def _discarded(seat: int, card: int) -> Event:
+    return Event("discarded", {"seat": seat, "card": NAMES[card]}, ruling="MK-11")
+
+
+@cache
+def _posed(seat: int, card: int) -> Event:
+    if card == MIMIK:
+        return Event("posed", {"seat": seat, "card": "MIMIK", "value": 5}, ruling="MK-25")
+    return Event("posed", {"seat": seat, "card": NAMES[card], "value": card}, ruling="MK-12")
+
+
+@lru_cache(maxsize=4096)  # 8 seats, turns up to 2,000 (MK-29): the usual ones are kept
+def _turn(seat: int, turn: int) -> Event:
+    return Event("turn", {"seat": seat, "turn": turn})
+
+
+@cache
+def _skipped(seat: int) -> Event:
+    return Event("skipped", {"seat": seat}, ruling="MK-14")
+
+
+@cache
+def _no_card(seat: int) -> Event:
+    return Event("no_card", {"seat": seat})
+
+
+@cache
+def _mimik_returned(seat: int) -> Event:
+    return Event("mimik_returned", {"seat": seat}, to=(seat,), ruling="MK-25")
 
 
 def card_of(play: Play) -> int:
@@ -125,10 +151,10 @@ def posed_json(card: int) -> list[JSON]:
     return list(shown)
 
 
-class MimikState(State):
+class MimikState(Plays, State):
     """One moment of a MIMIK game. Cards are small ints (see cards.py)."""
 
-    __slots__ = ("_legal", "_targets_of", "active", "aside", "base", "beginner", "chooser",
+    __slots__ = ("_legal", "active", "aside", "base", "beginner", "chooser",
                  "deck", "discard", "hands", "members", "mimik_posed", "owed", "pending_card",
                  "phase", "players", "posed", "queue", "rng", "skip", "target", "team_mode",
                  "team_of", "turns", "victim", "winner")
@@ -162,9 +188,6 @@ class MimikState(State):
     # The last list of legal actions given, until the next action: an action taken from it
     # (the very object) is known to be legal without listing the plays again in apply().
     _legal: list[Action] | None
-    # The targets of one listing of plays (Sabotage, Half and Reverse share them); set to
-    # None when a listing starts.
-    _targets_of: list[tuple[int, int, int]] | None
 
     # -- building ---------------------------------------------------------------------------------
     def _setup_teams(self) -> None:
@@ -180,7 +203,7 @@ class MimikState(State):
 
     @classmethod
     def new(cls, seed: int, players: int, target: int, team_mode: bool, beginner: bool,
-            deck: list[int], *, stacked: bool = False) -> MimikState:
+            deck: Sequence[int], *, stacked: bool = False) -> MimikState:
         """A new game. `stacked`: the deck is dealt in the order given (its end is the top),
         for scenario tests; otherwise it is shuffled by the seeded RNG."""
         self = object.__new__(cls)
@@ -214,7 +237,6 @@ class MimikState(State):
         self.turns = 0
         self.winner = -1
         self._legal = None
-        self._targets_of = None
         events: list[Event] = []
         for seat in range(players):
             # MK-3: 5 cards each; a second MIMIK goes back and is replaced (in _draw).
@@ -256,30 +278,10 @@ class MimikState(State):
         self.turns = 0
         self.winner = -1
         self._legal = None
-        self._targets_of = None
         events: list[Event] = []
         for seat in range(1, players):
             self._draw(seat, HAND_SIZE, events)  # MK-3
         return self
-
-    # -- scores -----------------------------------------------------------------------------------
-    def team_score(self, team: int) -> int:
-        # MK-5: the base plus the values of the posed cards (of both members in Team mode).
-        total = self.base[team]
-        for seat in self.members[team]:
-            for card in self.posed[seat]:
-                value = card & 15
-                if value != NO_VALUE:
-                    total += value
-        return total
-
-    def score(self, seat: int) -> int:
-        """The score of `seat` (its team's in Team mode)."""
-        return self.team_score(self.team_of[seat])
-
-    def _protected(self, card: int, owner: int, actor: int) -> bool:
-        # MK-27: an opponent's Action never targets a posed MIMIK; its owner's side may.
-        return (card >> 4) & 63 == MIMIK and self.team_of[owner] != self.team_of[actor]
 
     # -- whose decision ---------------------------------------------------------------------------
     def to_act(self) -> tuple[int, ...]:
@@ -290,17 +292,16 @@ class MimikState(State):
         return (self.active,)
 
     def legal_actions(self, seat: int) -> list[Action]:
-        if seat not in self.to_act():
-            return []
-        # Listed anew on every call (a scenario may have changed the state by hand since).
-        self._targets_of = None
         phase = self.phase
+        if phase == OVER or seat != (self.chooser if phase == DROP else self.active):
+            return []  # not to act (as to_act(), without its tuple)
+        # Listed anew on every call (a scenario may have changed the state by hand since).
         if phase == PLAY:
             legal = self._turn_actions(seat)
         elif phase == PICK:
             legal = self._pick_actions(seat)
         else:
-            legal = [_drop(i) for i in self._drop_choices(seat)]
+            legal = [drop_choice(i) for i in self._drop_choices(seat)]
         self._legal = legal
         return legal[:]  # the caller's own copy: the kept list must not change
 
@@ -309,218 +310,17 @@ class MimikState(State):
         # it back) is legal: no second listing. Anything else goes through State.apply's
         # checks (why_illegal), which refuse an illegal action without a change.
         legal = self._legal
-        if legal is not None and seat in self.to_act():
+        phase = self.phase
+        if (legal is not None and phase != OVER
+                and seat == (self.chooser if phase == DROP else self.active)):
             for a in legal:
                 if a is action:
                     return self._apply(seat, action)
         return super().apply(seat, action)
 
-    def _turn_actions(self, seat: int) -> list[Action]:
-        hand = self.hands[seat]
-        out: list[Action] = []
-        score = self.score(seat)
-        room = self.target - score
-        previous = -1
-        for i, card in enumerate(hand):
-            if card != previous:
-                if card <= 10:  # MK-12, MK-8 (as in _plays, without building a list)
-                    if card <= room:
-                        out.append(_POSE[card])
-                else:
-                    out.extend(self._plays(seat, card, hand, i, score))
-            previous = card
-        # MK-11: discarding a card face up is always allowed (and forced when nothing plays).
-        previous = -1
-        for card in hand:
-            if card != previous:
-                out.append(_DISCARD[card])
-            previous = card
-        return out
-
-    def _pick_actions(self, seat: int) -> list[Action]:
-        hand = self.hands[seat]
-        score = self.score(seat)
-        holds_mimik = MIMIK in hand and not self.mimik_posed[seat]
-        out: list[Action] = []
-        previous = -1
-        for card in self.hands[self.victim]:
-            if card == previous:
-                continue
-            previous = card
-            # MK-21: play the stolen card at once as this turn's play (all rules apply) ...
-            # (MK-13: judged with the card out of the victim's hand: a stolen Pickpocket
-            # cannot aim at a victim it left with no card.)
-            out.extend(_take(play) for play in self._plays(seat, card, hand, -1, score,
-                                                           self.victim))
-            # ... or keep it and discard another card of the hand.
-            other = -1
-            for mine in hand:
-                if mine == other:
-                    continue
-                other = mine
-                if card == MIMIK and holds_mimik and mine != MIMIK:
-                    continue  # MK-25: one MIMIK in hand: keeping a second means letting one go
-                out.append(_keep(card, mine))
-        return out
-
-    def _plays(self, seat: int, card: int, hand: list[int], index: int, score: int,
-               robbed: int = -1) -> list[Play]:
-        """Every play of `card` by `seat`; `hand` minus position `index` is what else it holds.
-        `robbed`: the seat `card` was just stolen from (MK-21), whose hand still holds it."""
-        target = self.target
-        if card <= 10:
-            # MK-12 and MK-8: a Value card is posed unless it takes its owner above the target.
-            return [_POSE[card]] if score + card <= target else []
-        if card == MIMIK:
-            if self.mimik_posed[seat]:
-                # MK-25: after posing a MIMIK, a later one is a Value 5 for this player.
-                return [_POSE[MIMIK]] if score + 5 <= target else []
-            return self._copies(seat, hand, index, score, robbed)
-        return list(self._action_plays(seat, card, hand, index, score, robbed))
-
-    def _copies(self, seat: int, hand: list[int], index: int, score: int,
-                robbed: int = -1) -> list[Play]:
-        # MK-26: copy a card visible in play: any posed card, or the top of the discard pile.
-        values: set[int] = set()
-        for cards in self.posed:
-            for card in cards:
-                value = card & 15
-                if value != NO_VALUE:
-                    values.add(value)
-        top = self.discard[-1] if self.discard else 0
-        if 1 <= top <= 10:
-            values.add(top)
-        out: list[Play] = [_COPY[v] for v in sorted(values) if score + v <= self.target]  # MK-8
-        if 11 <= top <= 19:
-            out.extend(_copy_action(p)
-                       for p in self._action_plays(seat, top, hand, index, score, robbed))
-        # MK-28: with nothing to copy, the list is empty and the MIMIK cannot be played.
-        return out
-
-    def _targets(self, seat: int) -> list[tuple[int, int, int]]:
-        """(owner, index, value) of every posed Value card `seat`'s Action may target."""
-        out = self._targets_of
-        if out is not None:
-            return out
-        out = []
-        team_of = self.team_of
-        side = team_of[seat]
-        for owner, pile in enumerate(self.posed):
-            foreign = team_of[owner] != side
-            for i, card in enumerate(pile):
-                value = card & 15
-                # MK-27 (as in _protected): another side's posed MIMIK is never a target.
-                if value != NO_VALUE and not (foreign and (card >> 4) & 63 == MIMIK):
-                    out.append((owner, i, value))
-        self._targets_of = out
-        return out
-
-    def _action_plays(self, seat: int, card: int, hand: list[int], index: int,
-                      score: int, robbed: int = -1) -> list[ActionPlay]:
-        # MK-13: each target choice is its own play; an Action with no target cannot be played.
-        # MK-24: the player who plays the Action chooses among the legal targets.
-        target = self.target
-        my_team = self.team_of[seat]
-        if card == SABOTAGE:
-            # MK-15: any posed Value card, the player's own included.
-            return [_sabotage(o, i) for o, i, _ in self._targets(seat)]
-        if card == HALF:
-            # MK-19: halving only lowers a score, so MK-8 never forbids it.
-            return [_half(o, i) for o, i, _ in self._targets(seat)]
-        if card == REVERSE:
-            out_r: list[ActionPlay] = []
-            for o, i, v in self._targets(seat):
-                # MK-8: reversing a card of one's own side must not overshoot.
-                if self.team_of[o] == my_team and score - v + (11 - v) > target:
-                    continue
-                out_r.append(_reverse(o, i))
-            return out_r
-        if card == SWAP:
-            out_s: list[ActionPlay] = []
-            mine = [(i, c & 15) for i, c in enumerate(self.posed[seat])
-                    if c & 15 != NO_VALUE and (c >> 4) & 63 != MIMIK]
-            if not mine:
-                return out_s
-            # MK-16, MK-23: "un autre joueur" is any other player, a partner included (a swap
-            # within a team leaves its score but changes whose card a Tsunami takes).
-            theirs = [(o, j, c & 15) for o in range(self.players)
-                      if o != seat
-                      for j, c in enumerate(self.posed[o])
-                      if c & 15 != NO_VALUE and (c >> 4) & 63 != MIMIK]
-            for i, v in mine:
-                for o, j, w in theirs:
-                    # MK-8: the side's score after the swap (a swap with the partner keeps it).
-                    after = score if self.team_of[o] == my_team else score - v + w
-                    if after <= target:
-                        out_s.append(_swap(i, o, j))
-            return out_s
-        if card == PAUSE:
-            return [_PAUSE]
-        if card == DISCARD_TWO:
-            # MK-20: two cards of the hand (the Discard x2 itself excluded).
-            rest = hand[:index] + hand[index + 1:] if index >= 0 else hand
-            pairs: list[ActionPlay] = []
-            seen: set[tuple[int, int]] = set()
-            for a in range(len(rest)):
-                for b in range(a + 1, len(rest)):
-                    pair = (rest[a], rest[b])
-                    if pair not in seen:
-                        seen.add(pair)
-                        pairs.append(_discard_two(*pair))
-            return pairs
-        if card == PICKPOCKET:
-            # MK-21, MK-13: another player's non-empty hand (a robbed hand counted without the
-            # card just stolen from it); the pickpocket needs a card left in hand so that
-            # keeping the stolen card (and discarding another) is possible.
-            left = len(hand) - (1 if index >= 0 else 0)
-            if left < 1:
-                return []
-            return [_pickpocket(v) for v in range(self.players)
-                    if v != seat and len(self.hands[v]) > (v == robbed)]
-        if card == SWAP_SCORE:
-            out_ss: list[ActionPlay] = []
-            keep_mine = self._mimik_points(self.members[my_team])
-            for team, seats in enumerate(self.members):
-                if team == my_team:
-                    continue
-                theirs_score = self.team_score(team) - self._mimik_points(seats)
-                if theirs_score + keep_mine <= target:  # MK-8
-                    out_ss.append(_swap_score(seats[0]))
-            return out_ss
-        if card == TSUNAMI:
-            # MK-23: playable when it hits at least one posed card of another player ("Tous
-            # les autres joueurs": a partner too; MK-27 spares only the other sides' MIMIKs).
-            for owner in range(self.players):
-                if owner != seat and self._drop_choices(owner, seat):
-                    return [_TSUNAMI]
-            return []
-        raise AssertionError(f"not an Action card: {card}")
-
-    def _mimik_points(self, seats: tuple[int, ...]) -> int:
-        return sum(points(c) for s in seats for c in self.posed[s] if face_of(c) == MIMIK)
-
-    def _drop_choices(self, seat: int, actor: int = -1) -> list[int]:
-        """Indices of the owner's highest cards a Tsunami played by `actor` (by default the
-        active player) may take, one per distinct face."""
-        actor = self.active if actor < 0 else actor
-        best = -1
-        for card in self.posed[seat]:
-            value = card & 15
-            if value != NO_VALUE and not self._protected(card, seat, actor) and value > best:
-                best = value
-        out: list[int] = []
-        faces: set[int] = set()
-        for i, card in enumerate(self.posed[seat]):
-            if (card & 15 == best and not self._protected(card, seat, actor)
-                    and face_of(card) not in faces):
-                faces.add(face_of(card))
-                out.append(i)
-        return out
-
     # -- the transition ---------------------------------------------------------------------------
     def why_illegal(self, seat: int, action: Action) -> str | None:
         # Only the plays of the card concerned are generated: apply() stays cheap.
-        self._targets_of = None
         phase = self.phase
         if phase == PLAY:
             hand = self.hands[seat]
@@ -554,15 +354,19 @@ class MimikState(State):
 
     def _apply(self, seat: int, action: Action) -> list[Event]:
         self._legal = None
-        self._targets_of = None
         events: list[Event] = []
         phase = self.phase
         if phase == PLAY:
             if isinstance(action, Discard):
                 self.hands[seat].remove(action.card)
                 self.discard.append(action.card)
-                events.append(Event("discarded", {"seat": seat, "card": NAMES[action.card]},
-                                    ruling="MK-11"))
+                events.append(_discarded(seat, action.card))  # MK-11
+            elif isinstance(action, Pose) and action.card != MIMIK:
+                # MK-12: the usual play, as _resolve does it (without its dispatch).
+                card = action.card
+                self.hands[seat].remove(card)
+                self.posed[seat].append(card << 4 | card)  # cards.posed(card, card)
+                events.append(_posed(seat, card))
             else:
                 assert isinstance(action, Play)
                 self.hands[seat].remove(card_of(action))
@@ -607,12 +411,9 @@ class MimikState(State):
         if isinstance(play, Pose):
             if play.card == MIMIK:
                 pile.append(posed(MIMIK_FIVE, 5))  # MK-25: a later MIMIK is a Value 5
-                events.append(Event("posed", {"seat": seat, "card": "MIMIK", "value": 5},
-                                    ruling="MK-25"))
             else:
                 pile.append(posed(play.card, play.card))  # MK-12
-                events.append(Event("posed", {"seat": seat, "card": NAMES[play.card],
-                                              "value": play.card}, ruling="MK-12"))
+            events.append(_posed(seat, play.card))
         elif isinstance(play, Copy):
             # MK-26: a copied Value stays fixed, even if the original leaves play.
             self.mimik_posed[seat] = True
@@ -765,13 +566,14 @@ class MimikState(State):
 
     # -- the end of a play, of a turn -------------------------------------------------------------
     def _finish(self, events: list[Event]) -> None:
-        scores = [self.team_score(t) for t in range(len(self.members))]
+        scores = self.team_scores()
         if self.target in scores and self._check_win(scores, events):
             self._lay_aside()
             return
-        for seat in self.owed:
-            self._draw(seat, 1, events)  # MK-21
-        self.owed = []
+        if self.owed:
+            for seat in self.owed:
+                self._draw(seat, 1, events)  # MK-21
+            self.owed = []
         self._end_turn(scores, events)
 
     def _check_win(self, scores: list[int], events: list[Event]) -> bool:
@@ -793,8 +595,9 @@ class MimikState(State):
 
     def _lay_aside(self) -> None:
         """A Discard x2's two cards, then its own card, reach the discard pile (MK-20)."""
-        self.discard.extend(self.aside)
-        self.aside = []
+        if self.aside:
+            self.discard.extend(self.aside)
+            self.aside = []
 
     def _end_turn(self, scores: list[int], events: list[Event]) -> None:
         """`scores`: each team's score after the turn's play (drawing changes none)."""
@@ -802,7 +605,15 @@ class MimikState(State):
         missing = HAND_SIZE - len(self.hands[seat])
         if missing > 0:
             self._draw(seat, missing, events)  # MK-11: the turn ends with 5 cards in hand
-        self._lay_aside()
+        if self.aside:
+            self._lay_aside()
+        if max(scores) > self.target:
+            self._overshoot(scores, events)
+        self.turns += 1
+        self.active = (seat + 1) % self.players
+        self._start_turn(events)
+
+    def _overshoot(self, scores: list[int], events: list[Event]) -> None:
         for team, seats in enumerate(self.members):
             score = scores[team]
             if score > self.target:
@@ -816,9 +627,6 @@ class MimikState(State):
                                                   "seats": list(seats),
                                                   "score": score, "base": RESET_BASE},
                                     ruling="MK-7"))
-        self.turns += 1
-        self.active = (seat + 1) % self.players
-        self._start_turn(events)
 
     def _start_turn(self, events: list[Event]) -> None:
         while True:
@@ -827,16 +635,25 @@ class MimikState(State):
                 events.append(Event("turn_limit", {"turns": self.turns}, ruling="MK-29"))
                 return
             seat = self.active
-            events.append(Event("turn", {"seat": seat, "turn": self.turns + 1}))
+            events.append(_turn(seat, self.turns + 1))
             if self.skip[seat]:
                 self.skip[seat] = False  # MK-14: a paused player draws and plays nothing
-                events.append(Event("skipped", {"seat": seat}, ruling="MK-14"))
+                events.append(_skipped(seat))
             else:
+                deck = self.deck
+                if deck and deck[-1] != MIMIK:
+                    # MK-10: the usual draw, as _draw(seat, 1) does it (without its loop).
+                    card = deck.pop()
+                    insort(self.hands[seat], card)
+                    events.append(_drew(seat, card))
+                    events.append(_draws(seat, 1))
+                    self.phase = PLAY
+                    return
                 self._draw(seat, 1, events)  # MK-10
                 if self.hands[seat]:
                     self.phase = PLAY
                     return
-                events.append(Event("no_card", {"seat": seat}))
+                events.append(_no_card(seat))
             self.turns += 1
             self.active = (seat + 1) % self.players
 
@@ -858,8 +675,7 @@ class MimikState(State):
                 # MK-3, MK-25: one MIMIK per player: the second goes back, shuffled, and is
                 # replaced.
                 deck.append(card)
-                events.append(Event("mimik_returned", {"seat": seat}, to=(seat,),
-                                    ruling="MK-25"))
+                events.append(_mimik_returned(seat))
                 if deck.count(MIMIK) == len(deck):
                     # D10, MK-10, MK-11: a draw pile of nothing but MIMIKs has no card for
                     # this player: the discard pile is shuffled in, as for an empty pile; with
@@ -873,9 +689,9 @@ class MimikState(State):
                 continue
             insort(hand, card)
             drawn += 1
-            events.append(Event("drew", {"seat": seat, "card": NAMES[card]}, to=(seat,)))
+            events.append(_drew(seat, card))
         if drawn:
-            events.append(Event("draw", {"seat": seat, "cards": drawn}))
+            events.append(_draws(seat, drawn))
 
     # -- the end ----------------------------------------------------------------------------------
     def is_over(self) -> bool:
@@ -970,7 +786,6 @@ class MimikState(State):
                 pool[spare] = MIMIK
         out.deck = pool
         out._legal = None
-        out._targets_of = None
         out.rng = rng.fork()  # the future order of shuffles is hidden too
         return out
 
@@ -1002,7 +817,6 @@ class MimikState(State):
         out.turns = self.turns
         out.winner = self.winner
         out._legal = self._legal
-        out._targets_of = None
         return out
 
     def to_json(self) -> dict[str, JSON]:
@@ -1057,6 +871,5 @@ class MimikState(State):
         out.turns = int(data["turns"])
         out.winner = int(data["winner"])
         out._legal = None
-        out._targets_of = None
         return out
 

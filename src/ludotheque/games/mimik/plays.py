@@ -1,0 +1,406 @@
+"""MIMIK's scores and the listing of the plays (MK-8, MK-11 to MK-28), over the state's fields.
+
+`Plays` is a base of `rules.MimikState`, which sets the fields. The listing runs at every
+decision of every playout: the plays are made once and shared (actions are immutable values),
+and each Action card has its own listing, picked from a table.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from functools import cache
+from itertools import combinations
+
+from ludotheque.core.game import Action
+
+from .cards import (
+    DECK_SIZE,
+    DISCARD_TWO,
+    HALF,
+    MIMIK,
+    NAMES,
+    NO_VALUE,
+    PAUSE,
+    PICKPOCKET,
+    REVERSE,
+    SABOTAGE,
+    SWAP,
+    SWAP_SCORE,
+    TSUNAMI,
+)
+from .notation import (
+    ActionPlay,
+    Copy,
+    CopyAction,
+    Discard,
+    DiscardTwo,
+    Drop,
+    Half,
+    Keep,
+    Pause,
+    Pickpocket,
+    Play,
+    Pose,
+    Reverse,
+    Sabotage,
+    Swap,
+    SwapScore,
+    Take,
+    Tsunami,
+)
+
+# -- the plays, made once ----------------------------------------------------------------------
+_POSE = {card: Pose(card) for card in (*range(1, 11), MIMIK)}
+_DISCARD = {card: Discard(card) for card in NAMES}
+_COPY = {value: Copy(value) for value in range(12)}
+_PAUSE = Pause()
+_TSUNAMI = Tsunami()
+_DISCARD_TWOS = {(a, b): DiscardTwo(a, b) for a in NAMES for b in NAMES if a <= b}
+_pickpocket = cache(Pickpocket)
+_swap_score = cache(SwapScore)
+_copy_action = cache(CopyAction)
+_take = cache(Take)
+_keep = cache(Keep)
+drop_choice = cache(Drop)
+
+
+# The plays aimed at one player's posed cards, by the card's index: a pile holds at most the
+# deck's cards (MK-1).
+@cache
+def _sabotages(owner: int) -> list[Sabotage]:
+    return [Sabotage(owner, index) for index in range(DECK_SIZE)]
+
+
+@cache
+def _halves(owner: int) -> list[Half]:
+    return [Half(owner, index) for index in range(DECK_SIZE)]
+
+
+@cache
+def _reverses(owner: int) -> list[Reverse]:
+    return [Reverse(owner, index) for index in range(DECK_SIZE)]
+
+
+_SWAPS: dict[tuple[int, int], list[Swap]] = {}
+
+
+def _swaps(mine: int, owner: int, length: int) -> list[Swap]:
+    """Swap(mine, owner, index) for index < length at least (made longer when needed)."""
+    row = _SWAPS.get((mine, owner))
+    if row is None or len(row) < length:
+        row = _SWAPS[mine, owner] = [Swap(mine, owner, j) for j in range(max(length, 16))]
+    return row
+
+
+class Plays:
+    """The scores and the legal plays of a MIMIK state (see rules.MimikState)."""
+
+    __slots__ = ()
+
+    players: int
+    target: int
+    hands: list[list[int]]
+    posed: list[list[int]]
+    discard: list[int]
+    base: list[int]
+    mimik_posed: list[bool]
+    active: int
+    victim: int
+    team_mode: bool
+    team_of: tuple[int, ...]
+    members: tuple[tuple[int, ...], ...]
+
+    # -- scores -----------------------------------------------------------------------------------
+    def team_score(self, team: int) -> int:
+        # MK-5: the base plus the values of the posed cards (of both members in Team mode).
+        total = self.base[team]
+        for seat in self.members[team]:
+            for card in self.posed[seat]:
+                value = card & 15
+                if value != NO_VALUE:
+                    total += value
+        return total
+
+    def team_scores(self) -> list[int]:
+        """Every team's score, by team number (MK-5, as team_score)."""
+        out = self.base[:]
+        team_of = self.team_of
+        for seat, pile in enumerate(self.posed):
+            total = 0
+            for card in pile:
+                value = card & 15
+                if value != NO_VALUE:
+                    total += value
+            out[team_of[seat]] += total
+        return out
+
+    def score(self, seat: int) -> int:
+        """The score of `seat` (its team's in Team mode)."""
+        team = self.team_of[seat]
+        total = self.base[team]  # as team_score(team), one call less: listed every decision
+        for member in self.members[team]:
+            for card in self.posed[member]:
+                value = card & 15
+                if value != NO_VALUE:
+                    total += value
+        return total
+
+    # -- a turn's plays ---------------------------------------------------------------------------
+    def _turn_actions(self, seat: int) -> list[Action]:
+        hand = self.hands[seat]
+        out: list[Action] = []
+        discards: list[Action] = []
+        score = self.score(seat)
+        room = self.target - score
+        previous = -1
+        for i, card in enumerate(hand):
+            if card != previous:
+                # MK-11: discarding a card face up is always allowed (and forced when nothing
+                # plays); listed after the plays.
+                discards.append(_DISCARD[card])
+                if card <= 10:  # MK-12, MK-8 (as in _plays, without building a list)
+                    if card <= room:
+                        out.append(_POSE[card])
+                elif card == MIMIK:
+                    out += self._mimik_plays(seat, hand, i, score, -1)
+                else:
+                    out += self._action_plays(seat, card, hand, i, score)
+                previous = card
+        out += discards
+        return out
+
+    def _pick_actions(self, seat: int) -> list[Action]:
+        hand = self.hands[seat]
+        score = self.score(seat)
+        holds_mimik = MIMIK in hand and not self.mimik_posed[seat]
+        out: list[Action] = []
+        previous = -1
+        for card in self.hands[self.victim]:
+            if card == previous:
+                continue
+            previous = card
+            # MK-21: play the stolen card at once as this turn's play (all rules apply) ...
+            # (MK-13: judged with the card out of the victim's hand: a stolen Pickpocket
+            # cannot aim at a victim it left with no card.)
+            out.extend(_take(play) for play in self._plays(seat, card, hand, -1, score,
+                                                           self.victim))
+            # ... or keep it and discard another card of the hand.
+            other = -1
+            for mine in hand:
+                if mine == other:
+                    continue
+                other = mine
+                if card == MIMIK and holds_mimik and mine != MIMIK:
+                    continue  # MK-25: one MIMIK in hand: keeping a second means letting one go
+                out.append(_keep(card, mine))
+        return out
+
+    def _plays(self, seat: int, card: int, hand: list[int], index: int, score: int,
+               robbed: int = -1) -> Sequence[Play]:
+        """Every play of `card` by `seat`; `hand` minus position `index` is what else it holds.
+        `robbed`: the seat `card` was just stolen from (MK-21), whose hand still holds it."""
+        if card <= 10:
+            # MK-12 and MK-8: a Value card is posed unless it takes its owner above the target.
+            return [_POSE[card]] if score + card <= self.target else []
+        if card == MIMIK:
+            return self._mimik_plays(seat, hand, index, score, robbed)
+        return self._action_plays(seat, card, hand, index, score, robbed)
+
+    def _mimik_plays(self, seat: int, hand: list[int], index: int, score: int,
+                     robbed: int) -> Sequence[Play]:
+        if self.mimik_posed[seat]:
+            # MK-25: after posing a MIMIK, a later one is a Value 5 for this player.
+            return [_POSE[MIMIK]] if score + 5 <= self.target else []
+        return self._copies(seat, hand, index, score, robbed)
+
+    def _copies(self, seat: int, hand: list[int], index: int, score: int,
+                robbed: int = -1) -> list[Play]:
+        # MK-26: copy a card visible in play: any posed card, or the top of the discard pile.
+        values: set[int] = set()
+        for cards in self.posed:
+            for card in cards:
+                value = card & 15
+                if value != NO_VALUE:
+                    values.add(value)
+        top = self.discard[-1] if self.discard else 0
+        if 1 <= top <= 10:
+            values.add(top)
+        out: list[Play] = [_COPY[v] for v in sorted(values) if score + v <= self.target]  # MK-8
+        if 11 <= top <= 19:
+            out.extend(_copy_action(p)
+                       for p in self._action_plays(seat, top, hand, index, score, robbed))
+        # MK-28: with nothing to copy, the list is empty and the MIMIK cannot be played.
+        return out
+
+    def _aimed(self, rows: Callable[[int], Sequence[ActionPlay]], seat: int) -> list[ActionPlay]:
+        """A play aimed at each posed Value card `seat`'s Action may target."""
+        out: list[ActionPlay] = []
+        team_of = self.team_of
+        side = team_of[seat]
+        for owner, pile in enumerate(self.posed):
+            if pile:
+                foreign = team_of[owner] != side
+                row = rows(owner)
+                for i, card in enumerate(pile):
+                    # MK-27: another side's posed MIMIK is never a target (its own side's is).
+                    if card & 15 != NO_VALUE and not (foreign and (card >> 4) & 63 == MIMIK):
+                        out.append(row[i])
+        return out
+
+    def _action_plays(self, seat: int, card: int, hand: list[int], index: int,
+                      score: int, robbed: int = -1) -> list[ActionPlay]:
+        # MK-13: each target choice is its own play; an Action with no target cannot be played.
+        # MK-24: the player who plays the Action chooses among the legal targets.
+        return _LISTERS[card](self, seat, hand, index, score, robbed)
+
+    def _sabotage_plays(self, seat: int, hand: list[int], index: int, score: int,
+                        robbed: int) -> list[ActionPlay]:
+        # MK-15: any posed Value card, the player's own included.
+        return self._aimed(_sabotages, seat)
+
+    def _half_plays(self, seat: int, hand: list[int], index: int, score: int,
+                    robbed: int) -> list[ActionPlay]:
+        # MK-19: halving only lowers a score, so MK-8 never forbids it.
+        return self._aimed(_halves, seat)
+
+    def _reverse_plays(self, seat: int, hand: list[int], index: int, score: int,
+                       robbed: int) -> list[ActionPlay]:
+        out: list[ActionPlay] = []
+        team_of = self.team_of
+        side = team_of[seat]
+        # MK-8: reversing a card of one's own side must not overshoot: v becomes 11 - v.
+        room = self.target - score
+        for owner, pile in enumerate(self.posed):
+            if pile:
+                foreign = team_of[owner] != side
+                row = _reverses(owner)
+                for i, card in enumerate(pile):
+                    value = card & 15
+                    if value == NO_VALUE:
+                        continue
+                    if foreign:
+                        if (card >> 4) & 63 != MIMIK:  # MK-27
+                            out.append(row[i])
+                    elif 11 - 2 * value <= room:
+                        out.append(row[i])
+        return out
+
+    def _swap_plays(self, seat: int, hand: list[int], index: int, score: int,
+                    robbed: int) -> list[ActionPlay]:
+        posed_cards = self.posed
+        mine = [(i, c & 15) for i, c in enumerate(posed_cards[seat])
+                if c & 15 != NO_VALUE and (c >> 4) & 63 != MIMIK]
+        if not mine:
+            return []
+        # MK-16, MK-23: "un autre joueur" is any other player, a partner included (a swap
+        # within a team leaves its score but changes whose card a Tsunami takes).
+        team_of = self.team_of
+        my_team = team_of[seat]
+        theirs: list[tuple[int, list[tuple[int, int]], bool]] = []  # owner, cards, partner
+        for owner, pile in enumerate(posed_cards):
+            if owner != seat and pile:
+                cards = [(j, c & 15) for j, c in enumerate(pile)
+                         if c & 15 != NO_VALUE and (c >> 4) & 63 != MIMIK]
+                if cards:
+                    theirs.append((owner, cards, team_of[owner] == my_team))
+        out: list[ActionPlay] = []
+        target = self.target
+        for i, v in mine:
+            # MK-8: the side's score after the swap: unchanged with the partner, else
+            # score - v + w for the other side's card of value w.
+            most = target - score + v
+            for owner, cards, partner in theirs:
+                row = _swaps(i, owner, len(posed_cards[owner]))
+                if partner:
+                    if score <= target:
+                        out += [row[j] for j, _ in cards]
+                else:
+                    out += [row[j] for j, w in cards if w <= most]
+        return out
+
+    def _pause_plays(self, seat: int, hand: list[int], index: int, score: int,
+                     robbed: int) -> list[ActionPlay]:
+        return [_PAUSE]
+
+    def _discard_two_plays(self, seat: int, hand: list[int], index: int, score: int,
+                           robbed: int) -> list[ActionPlay]:
+        # MK-20: two cards of the hand (the Discard x2 itself excluded), each pair of faces
+        # once, in the order of the sorted hand.
+        rest = hand[:index] + hand[index + 1:] if index >= 0 else hand
+        return list(map(_DISCARD_TWOS.__getitem__, dict.fromkeys(combinations(rest, 2))))
+
+    def _pickpocket_plays(self, seat: int, hand: list[int], index: int, score: int,
+                          robbed: int) -> list[ActionPlay]:
+        # MK-21, MK-13: another player's non-empty hand (a robbed hand counted without the
+        # card just stolen from it); the pickpocket needs a card left in hand so that
+        # keeping the stolen card (and discarding another) is possible.
+        left = len(hand) - (1 if index >= 0 else 0)
+        if left < 1:
+            return []
+        return [_pickpocket(v) for v in range(self.players)
+                if v != seat and len(self.hands[v]) > (v == robbed)]
+
+    def _swap_score_plays(self, seat: int, hand: list[int], index: int, score: int,
+                          robbed: int) -> list[ActionPlay]:
+        my_team = self.team_of[seat]
+        out: list[ActionPlay] = []
+        keep_mine = self._mimik_points(self.members[my_team])
+        for team, seats in enumerate(self.members):
+            if team == my_team:
+                continue
+            theirs_score = self.team_score(team) - self._mimik_points(seats)
+            if theirs_score + keep_mine <= self.target:  # MK-8
+                out.append(_swap_score(seats[0]))
+        return out
+
+    def _tsunami_plays(self, seat: int, hand: list[int], index: int, score: int,
+                       robbed: int) -> list[ActionPlay]:
+        # MK-23: playable when it hits at least one posed card of another player ("Tous
+        # les autres joueurs": a partner too; MK-27 spares only the other sides' MIMIKs).
+        for owner, pile in enumerate(self.posed):
+            if owner != seat and pile:
+                for card in pile:
+                    if card & 15 != NO_VALUE and (card >> 4) & 63 != MIMIK:
+                        return [_TSUNAMI]  # a plain Value card: always a choice
+                if self._drop_choices(owner, seat):
+                    return [_TSUNAMI]
+        return []
+
+    def _mimik_points(self, seats: tuple[int, ...]) -> int:
+        total = 0
+        for seat in seats:
+            for card in self.posed[seat]:
+                # cards.points of each posed MIMIK copy (face_of(card) == MIMIK)
+                if (card >> 4) & 63 == MIMIK and card & 15 != NO_VALUE:
+                    total += card & 15
+        return total
+
+    def _drop_choices(self, seat: int, actor: int = -1) -> list[int]:
+        """Indices of the owner's highest cards a Tsunami played by `actor` (by default the
+        active player) may take, one per distinct face."""
+        actor = self.active if actor < 0 else actor
+        # MK-27: another side's posed MIMIKs are spared (its own side's are not).
+        guarded = MIMIK if self.team_of[seat] != self.team_of[actor] else -1
+        best = -1
+        for card in self.posed[seat]:
+            value = card & 15
+            if value != NO_VALUE and value > best and (card >> 4) & 63 != guarded:
+                best = value
+        out: list[int] = []
+        faces: set[int] = set()
+        for i, card in enumerate(self.posed[seat]):
+            face = (card >> 4) & 63
+            if card & 15 == best and face != guarded and face not in faces:
+                faces.add(face)
+                out.append(i)
+        return out
+
+
+Lister = Callable[[Plays, int, list[int], int, int, int], list[ActionPlay]]
+# Each Action card's plays (MK-15 to MK-23).
+_LISTERS: dict[int, Lister] = {
+    SABOTAGE: Plays._sabotage_plays, SWAP: Plays._swap_plays, REVERSE: Plays._reverse_plays,
+    PAUSE: Plays._pause_plays, HALF: Plays._half_plays, DISCARD_TWO: Plays._discard_two_plays,
+    PICKPOCKET: Plays._pickpocket_plays, SWAP_SCORE: Plays._swap_score_plays,
+    TSUNAMI: Plays._tsunami_plays,
+}
