@@ -173,8 +173,16 @@ class Creature:
     passive: tuple[Effect, ...]
 
     def triggered(self, trigger: str) -> tuple[Effect, ...]:
-        return {"play": self.play, "attack": self.attack, "defeated": self.defeated,
-                "discard_life_loss": self.discard}[trigger]
+        # Tests in a row rather than a dict built at every call: the engine asks at every effect.
+        if trigger == "play":
+            return self.play
+        if trigger == "attack":
+            return self.attack
+        if trigger == "defeated":
+            return self.defeated
+        if trigger == "discard_life_loss":
+            return self.discard
+        raise KeyError(trigger)
 
 
 class Catalogue:

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import cache
 
 from ludotheque.core.errors import NotationError
 from ludotheque.core.game import Action
@@ -40,6 +41,13 @@ class CardAction(Action):
 
     def text(self) -> str:
         return f"{self.verb} {self.key}#{self.card}"
+
+
+@cache
+def card_action(verb: str, card: int, key: str) -> CardAction:
+    """The action `verb key#card`, made once and shared: the engine lists a few of them at
+    every decision of every game, and an action is an immutable value."""
+    return CardAction(verb, card, key)
 
 
 @dataclass(frozen=True, slots=True)

@@ -50,7 +50,7 @@ from .marks import (
     NONE,
     Task,
 )
-from .notation import CardAction, Foe, Word
+from .notation import CardAction, Foe, Word, card_action
 from .passives import Stats, aimed, compute_stats, silenced
 from .position import Position
 
@@ -120,7 +120,13 @@ class MindbugState(State):
     reveals: list[list[str]]
     log: tuple[Event, ...]  # the last public events, for the table
     _opts: tuple[int, list[Action]] | None
-    _st: Stats | None  # the stats of the current step, dropped before every task
+    # The passive stats (MB-17) of the current step. A step (a task, or a decision and what
+    # it does) reads them as they were at its first read; they are dropped at the start of a
+    # step only when what they are computed from (boards, controllers, flags, aims, life,
+    # the active seat) changed since: `_stale`, set by every such change.
+    _st: Stats | None
+    _stale: bool
+    _short: bool  # a hand may have shrunk since the last refill (MB-5)
 
     # -- set-up -----------------------------------------------------------------------------
     @classmethod
@@ -160,6 +166,8 @@ class MindbugState(State):
         self.stack = []
         self._opts = None
         self._st = None
+        self._stale = False
+        self._short = True
         self.reveals = []
         self.log = ()
         if position is None:
@@ -284,7 +292,7 @@ class MindbugState(State):
         return self._opts
 
     def _card(self, verb: str, card: int) -> CardAction:
-        return CardAction(verb, card, self.key(card))
+        return card_action(verb, card, self.cat.creatures[self.kind[card]].key)
 
     def _blockers(self, attacker: int, seat: int, st: Stats) -> list[int]:
         sneaky = st.kw[attacker] & FURTIF
@@ -386,16 +394,30 @@ class MindbugState(State):
         task = self.stack.pop()
         self._opts = None
         self._decide(task, seat, action, ev)
-        self._advance(ev)
-        self.log = (*self.log, *(e for e in ev if e.to is None))[-LOG_SIZE:]
+        self._steps(ev)
+        public = [e for e in ev if e.to is None]
+        if public:
+            log = self.log + tuple(public)
+            self.log = log[-LOG_SIZE:] if len(log) > LOG_SIZE else log
         return ev
 
     def _advance(self, ev: list[Event]) -> None:
-        """Run tasks until a decision with options is on top, or the game is over."""
+        """Run tasks until a decision with options is on top, or the game is over. Called
+        from outside the transition (set-up, a test's position), anything may have changed:
+        the stats are recomputed and the hands refilled if they must."""
+        self._stale = True
+        self._short = True
+        self._steps(ev)
+
+    def _steps(self, ev: list[Event]) -> None:
+        """`_advance`'s loop, one task or decision a step."""
         self._opts = None
         while self.winner == NONE:
-            self._st = None
-            self._refill(ev)
+            if self._stale:
+                self._st = None
+                self._stale = False
+            if self._short:
+                self._refill(ev)
             if not self.stack:
                 self._end_turn(ev)
                 continue
@@ -421,6 +443,7 @@ class MindbugState(State):
 
     def _refill(self, ev: list[Event]) -> None:
         # MB-5 / MB-22: below the hand size with cards in the draw pile, draw at once.
+        self._short = False  # until a hand shrinks again (draw piles never grow)
         limit = self.hand_limit
         for s in range(self.n):
             hand, pile = self.hands[s], self.piles[s]
@@ -437,8 +460,15 @@ class MindbugState(State):
                                       "keys": [self.key(c) for c in drawn]}, to=(s,)))
 
     def _end_turn(self, ev: list[Event]) -> None:
+        granted = 0
         for c in self.all_in_play():
+            granted |= self.flags[c]
             self.flags[c] &= EXHAUSTED  # the turn's marks and granted keywords end
+        # The stats (MB-17) change with the turn through granted keywords and "my turn"
+        # conditions only: otherwise the next turn's first decision reads them as they are.
+        st = self._st
+        if granted >> KW_SHIFT or (st is not None and st.reads_turn):
+            self._stale = True
         if self.turn >= TURN_LIMIT:
             self.winner = DRAW
             self.reason = "turn_limit"
@@ -584,12 +614,14 @@ class MindbugState(State):
             ev.append(foe_event(self, source, ctrl, action.seat))
             if trig == "passive":
                 self.aim[source] = action.seat
+                self._stale = True
             else:
                 start_effect(self, source, ctrl, trig, idx, action.seat, ev)
         elif tag == "keep":
             _, card, s = task
             if isinstance(action, CardAction):
                 self.hands[s].remove(card)
+                self._short = True
                 self._public(card)
                 self.stack.append(("enter", card, s, 3))
             else:
@@ -603,6 +635,7 @@ class MindbugState(State):
 
     def _play_from_hand(self, seat: int, card: int, ev: list[Event]) -> None:
         self.hands[seat].remove(card)
+        self._short = True
         self._public(card)
         ev.append(Event("play", {"seat": seat, "card": card, "key": self.key(card)},
                         ruling="MB-6"))
@@ -631,6 +664,7 @@ class MindbugState(State):
             self.boards[seat].append(card)
             self.ctrl[card] = seat
             self.flags[card] = FRESH
+            self._stale = True
             self._public(card)
             ev.append(Event("enter", {"seat": seat, "card": card, "key": self.key(card),
                                       "how": ("played", "stolen", "mindfrog", "effect")[how]}))
@@ -720,6 +754,7 @@ class MindbugState(State):
                                 ruling="MB-11"))
                 continue
             self.boards[seat].remove(c)
+            self._stale = True
             self.ctrl[c] = NONE
             self.flags[c] = 0
             self.aim[c] = NONE
@@ -745,8 +780,14 @@ class MindbugState(State):
             return
         before = self.life[team]
         self.life[team] = max(0, before - amount)
+        self._life_changed()
         ev.append(self._life_event(team, before, ruling))
         self._after_life_change(team, before, ev)
+
+    def _life_changed(self) -> None:
+        st = self._st
+        if st is not None and st.reads_life:  # a "life is" condition (MB-17)
+            self._stale = True
 
     def _life_event(self, team: int, before: int, ruling: str) -> Event:
         return Event("life", {"team": team, "seats": self.seats_of_team(team),
@@ -924,6 +965,8 @@ class MindbugState(State):
         out.log = self.log
         out._opts = self._opts
         out._st = self._st
+        out._stale = self._stale
+        out._short = self._short
         return out
 
     def to_json(self) -> dict[str, JSON]:
@@ -978,6 +1021,8 @@ class MindbugState(State):
         out.log = tuple(Event.from_json(e) for e in data.get("log", []))
         out._opts = None
         out._st = None
+        out._stale = False
+        out._short = True
         return out
 
 
