@@ -51,7 +51,14 @@ from .marks import (
     Task,
 )
 from .notation import CardAction, Foe, Word, card_action
-from .passives import Stats, aimed, compute_stats, silenced
+from .passives import (
+    Stats,
+    aimed,
+    compute_stats,
+    forbids_attacks,
+    keywords_given,
+    silenced,
+)
 from .position import Position
 
 LOG_SIZE = 12
@@ -120,12 +127,16 @@ class MindbugState(State):
     reveals: list[list[str]]
     log: tuple[Event, ...]  # the last public events, for the table
     _opts: tuple[int, list[Action]] | None
-    # The passive stats (MB-17) of the current step. A step (a task, or a decision and what
-    # it does) reads them as they were at its first read; they are dropped at the start of a
-    # step only when what they are computed from (boards, controllers, flags, aims, life,
-    # the active seat) changed since: `_stale`, set by every such change.
+    # The passive stats (MB-17). A step of the engine (a task, or a decision and what it
+    # does) reads them as they are at its first read, and keeps them for the rest of the
+    # step. They are recomputed only when what they are computed from (boards, controllers,
+    # granted keywords, aims, and life or the turn when a condition reads them) changed
+    # since: `_stale`, set by every such change. `_step` counts the steps, `_seen` is the
+    # step of the last read.
     _st: Stats | None
     _stale: bool
+    _step: int
+    _seen: int
     _short: bool  # a hand may have shrunk since the last refill (MB-5)
 
     # -- set-up -----------------------------------------------------------------------------
@@ -167,6 +178,8 @@ class MindbugState(State):
         self._opts = None
         self._st = None
         self._stale = False
+        self._step = 0
+        self._seen = -1
         self._short = True
         self.reveals = []
         self.log = ()
@@ -262,16 +275,26 @@ class MindbugState(State):
 
     # -- passive powers (MB-17) ---------------------------------------------------------------
     def stats(self) -> Stats:
-        """The stats now; cached within one step of the engine (a task or a decision)."""
-        if self._st is None:
-            self._st = compute_stats(self)
-        return self._st
+        """The stats now, as they were at the first read of this step of the engine."""
+        st = self._st
+        if st is None or (self._stale and self._seen != self._step):
+            st = self._st = compute_stats(self)
+            self._stale = False
+        self._seen = self._step
+        return st
 
     def power_of(self, card: int) -> int:
         return self.stats().power[card]
 
     def keywords_of(self, card: int) -> int:
         return self.stats().kw[card]
+
+    def has_keyword(self, card: int, keyword: int) -> bool:
+        """Whether a creature in play has the keyword now (MB-2, MB-17). A keyword that no
+        effect of the catalogue gives is the creature's own: no stats needed to know it."""
+        if keywords_given(self.cat) & keyword:
+            return bool(self.stats().kw[card] & keyword)
+        return bool(self.cat.creatures[self.kind[card]].keywords & keyword)
 
     # -- the contract: whose decision, which actions -----------------------------------------
     def to_act(self) -> tuple[int, ...]:
@@ -309,10 +332,12 @@ class MindbugState(State):
         return out
 
     def _attackers(self, seat: int) -> list[int]:
-        st = self.stats()
+        flags = self.flags
         # MB-9: a creature played this turn cannot attack this turn.
-        return [c for c in self.boards[seat]
-                if not self.flags[c] & FRESH and c not in st.no_attack]
+        if not forbids_attacks(self.cat):  # nothing else can stop it: no stats needed
+            return [c for c in self.boards[seat] if not flags[c] & FRESH]
+        no_attack = self.stats().no_attack
+        return [c for c in self.boards[seat] if not flags[c] & FRESH and c not in no_attack]
 
     def _choices(self, task: Task) -> tuple[int, list[Action]]:
         """Who decides the task on top, and their legal actions ([] means: nothing to decide)."""
@@ -344,7 +369,7 @@ class MindbugState(State):
         if tag == "rapid":
             _, card, s = task
             # MB-2: RAPIDE may attack in the action it was played in (never when stolen).
-            if self.ctrl[card] != s or not self.stats().kw[card] & RAPIDE:
+            if self.ctrl[card] != s or not self.has_keyword(card, RAPIDE):
                 return s, []
             return s, [self._card("attack", card), Word("stop")]
         if tag == "order":
@@ -413,9 +438,7 @@ class MindbugState(State):
         """`_advance`'s loop, one task or decision a step."""
         self._opts = None
         while self.winner == NONE:
-            if self._stale:
-                self._st = None
-                self._stale = False
+            self._step += 1
             if self._short:
                 self._refill(ev)
             if not self.stack:
@@ -932,6 +955,7 @@ class MindbugState(State):
         out.rng = rng.fork()
         out._opts = None
         out._st = None
+        out._stale = False
         return out
 
     # -- copies and persistence -------------------------------------------------------------------
@@ -966,6 +990,8 @@ class MindbugState(State):
         out._opts = self._opts
         out._st = self._st
         out._stale = self._stale
+        out._step = self._step
+        out._seen = self._seen
         out._short = self._short
         return out
 
@@ -1022,6 +1048,8 @@ class MindbugState(State):
         out._opts = None
         out._st = None
         out._stale = False
+        out._step = 0
+        out._seen = -1
         out._short = True
         return out
 
