@@ -289,6 +289,12 @@ class MindbugState(State):
     def keywords_of(self, card: int) -> int:
         return self.stats().kw[card]
 
+    def may_have(self, card: int, keyword: int) -> bool:
+        """Whether the creature can ever have the keyword: its own, or one that an effect of
+        the catalogue gives."""
+        return bool((self.cat.creatures[self.kind[card]].keywords
+                     | keywords_given(self.cat)) & keyword)
+
     def has_keyword(self, card: int, keyword: int) -> bool:
         """Whether a creature in play has the keyword now (MB-2, MB-17). A keyword that no
         effect of the catalogue gives is the creature's own: no stats needed to know it."""
@@ -691,9 +697,12 @@ class MindbugState(State):
             self._public(card)
             ev.append(Event("enter", {"seat": seat, "card": card, "key": self.key(card),
                                       "how": ("played", "stolen", "mindfrog", "effect")[how]}))
-            if how == 0:
+            # Tasks that could do nothing are not pushed: RAPIDE's attack for a creature that
+            # cannot have RAPIDE, the Play effects of a creature without any.
+            if how == 0 and self.may_have(card, RAPIDE):
                 self.stack.append(("rapid", card, seat))
-            self.stack.append(("fx", card, seat, "play", 0, NONE))
+            if self.creature(card).play:
+                self.stack.append(("fx", card, seat, "play", 0, NONE))
             aim_anew(self, card, seat)
         elif tag == "fx":
             _, card, ctrl, trig, idx, foe = task
@@ -704,7 +713,8 @@ class MindbugState(State):
                 ev.append(Event("silenced", {"seat": ctrl, "card": card,
                                              "key": self.key(card)}))
                 return
-            self.stack.append(("fx", card, ctrl, trig, idx + 1, NONE))
+            if idx + 1 < len(effects):
+                self.stack.append(("fx", card, ctrl, trig, idx + 1, NONE))
             start_effect(self, card, ctrl, trig, idx, foe, ev)
         elif tag == "attack":
             _, att, s, n = task
@@ -712,10 +722,12 @@ class MindbugState(State):
                 return
             ev.append(Event("attack", {"seat": s, "card": att, "key": self.key(att),
                                        "number": n}, ruling="MB-8"))
-            self.stack.append(("after_attack", att, s, n))
+            if n == 1 and self.may_have(att, FURIE):  # MB-12: else no second attack to offer
+                self.stack.append(("after_attack", att, s, n))
             self.stack.append(("blockstep", att, s))
             # MB-8: the attacker's Attack effects resolve first, then the block.
-            self.stack.append(("fx", att, s, "attack", 0, NONE))
+            if self.creature(att).attack:
+                self.stack.append(("fx", att, s, "attack", 0, NONE))
         elif tag == "blockstep":
             _, att, s = task
             if self.ctrl[att] != s:
