@@ -70,6 +70,9 @@ class Foe(Action):
         return f"foe {self.seat}"
 
 
+WORD = {w: Word(w) for w in WORDS}  # each word's action, made once
+
+
 def parse(text: str) -> Action:
     """The action written `text`; NotationError for anything else."""
     if not isinstance(text, str):

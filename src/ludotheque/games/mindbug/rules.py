@@ -50,7 +50,7 @@ from .marks import (
     NONE,
     Task,
 )
-from .notation import CardAction, Foe, Word, card_action
+from .notation import WORD, CardAction, Foe, Word, card_action
 from .passives import (
     Stats,
     aimed,
@@ -63,6 +63,9 @@ from .position import Position
 
 LOG_SIZE = 12
 TURN_LIMIT = 300  # a project safeguard: a game this long is a draw (docs/rules/mindbug.md)
+
+_OPPONENTS = {2: ((1,), (0,)),
+              4: ((1, 3), (2, 0), (3, 1), (0, 2))}  # MB-20: left (next seat) first, then right
 
 DECISIONS = frozenset({"act", "mindbug", "mindfrog", "hunt", "block", "frenzy", "rapid",
                        "order", "pick", "foe", "keep", "revive"})
@@ -104,7 +107,8 @@ class MindbugState(State):
     n: int
     hand_limit: int
     rng: Rng
-    kind: list[int]
+    kind: list[int]  # changed only at set-up and by determinize
+    _creature_of: list[Creature]  # each card's creature, from `kind`
     owner: list[int]
     known: list[int]
     ctrl: list[int]
@@ -241,18 +245,19 @@ class MindbugState(State):
 
     # -- small helpers ----------------------------------------------------------------------
     def creature(self, card: int) -> Creature:
-        return self.cat.creatures[self.kind[card]]
+        return self._creature_of[card]
 
     def key(self, card: int) -> str:
-        return self.cat.creatures[self.kind[card]].key
+        return self._creature_of[card].key
+
+    def _read_kinds(self) -> None:
+        self._creature_of = [self.cat.creatures[k] for k in self.kind]
 
     def team(self, seat: int) -> int:
         return seat % 2  # MB-20: A1, B1, A2, B2; in 2 players the team is the seat
 
-    def opponents(self, seat: int) -> list[int]:
-        if self.n == 2:
-            return [1 - seat]
-        return [(seat + 1) % 4, (seat + 3) % 4]  # MB-20: left (next seat) first, then right
+    def opponents(self, seat: int) -> tuple[int, ...]:
+        return _OPPONENTS[self.n][seat]
 
     def teammate(self, seat: int) -> int | None:
         return (seat + 2) % 4 if self.n == 4 else None
@@ -292,15 +297,14 @@ class MindbugState(State):
     def may_have(self, card: int, keyword: int) -> bool:
         """Whether the creature can ever have the keyword: its own, or one that an effect of
         the catalogue gives."""
-        return bool((self.cat.creatures[self.kind[card]].keywords
-                     | keywords_given(self.cat)) & keyword)
+        return bool((self._creature_of[card].keywords | keywords_given(self.cat)) & keyword)
 
     def has_keyword(self, card: int, keyword: int) -> bool:
         """Whether a creature in play has the keyword now (MB-2, MB-17). A keyword that no
         effect of the catalogue gives is the creature's own: no stats needed to know it."""
         if keywords_given(self.cat) & keyword:
             return bool(self.stats().kw[card] & keyword)
-        return bool(self.cat.creatures[self.kind[card]].keywords & keyword)
+        return bool(self._creature_of[card].keywords & keyword)
 
     # -- the contract: whose decision, which actions -----------------------------------------
     def to_act(self) -> tuple[int, ...]:
@@ -321,7 +325,7 @@ class MindbugState(State):
         return self._opts
 
     def _card(self, verb: str, card: int) -> CardAction:
-        return card_action(verb, card, self.cat.creatures[self.kind[card]].key)
+        return card_action(verb, card, self._creature_of[card].key)
 
     def _blockers(self, attacker: int, seat: int, st: Stats) -> list[int]:
         sneaky = st.kw[attacker] & FURTIF
@@ -350,34 +354,35 @@ class MindbugState(State):
         tag = task[0]
         if tag == "act":
             s = self.active
-            acts: list[Action] = [self._card("play", c) for c in self.hands[s]]
-            acts += [self._card("attack", c) for c in self._attackers(s)]
+            of = self._creature_of
+            acts: list[Action] = [card_action("play", c, of[c].key) for c in self.hands[s]]
+            acts += [card_action("attack", c, of[c].key) for c in self._attackers(s)]
             return s, acts
         if tag == "mindbug":
-            return task[3], [Word("mindbug"), Word("decline")]
+            return task[3], [WORD["mindbug"], WORD["decline"]]
         if tag == "mindfrog":
-            return task[3], [Word("mindfrog"), Word("decline")]
+            return task[3], [WORD["mindfrog"], WORD["decline"]]
         if tag == "hunt":
             _, att, s = task
             targets = self.enemies(s)
             if not targets:
                 return s, []
-            return s, [*(self._card("hunt", c) for c in targets), Word("nohunt")]
+            return s, [*(self._card("hunt", c) for c in targets), WORD["nohunt"]]
         if tag == "block":
             _, att, s, k = task
             d = self.opponents(s)[k]
             blockers = self._blockers(att, d, self.stats())
             if not blockers:
                 return d, []
-            return d, [*(self._card("block", c) for c in blockers), Word("noblock")]
+            return d, [*(self._card("block", c) for c in blockers), WORD["noblock"]]
         if tag == "frenzy":
-            return task[2], [Word("again"), Word("stop")]
+            return task[2], [WORD["again"], WORD["stop"]]
         if tag == "rapid":
             _, card, s = task
             # MB-2: RAPIDE may attack in the action it was played in (never when stolen).
             if self.ctrl[card] != s or not self.has_keyword(card, RAPIDE):
                 return s, []
-            return s, [self._card("attack", card), Word("stop")]
+            return s, [self._card("attack", card), WORD["stop"]]
         if tag == "order":
             return self.active, [self._card("first", t[0]) for t in task[1]]
         if tag == "pick":
@@ -385,7 +390,7 @@ class MindbugState(State):
             cands = pick_candidates(self, task)
             acts = [self._card("pick", c) for c in cands]
             if acts and (e.up_to or e.optional):
-                acts.append(Word("done"))
+                acts.append(WORD["done"])
             return pick_decider(self, task), acts
         if tag == "foe":
             _, source, ctrl, trig, idx = task
@@ -399,12 +404,12 @@ class MindbugState(State):
             _, card, s = task
             if card not in self.hands[s]:
                 return s, []
-            return s, [self._card("play", card), Word("keep")]
+            return s, [self._card("play", card), WORD["keep"]]
         if tag == "revive":
             _, card, s = task
             if card not in self.discards[s]:
                 return s, []
-            return s, [self._card("play", card), Word("decline")]
+            return s, [self._card("play", card), WORD["decline"]]
         raise AssertionError(f"not a decision: {tag}")
 
     # -- the transition ---------------------------------------------------------------------
@@ -436,6 +441,7 @@ class MindbugState(State):
         """Run tasks until a decision with options is on top, or the game is over. Called
         from outside the transition (set-up, a test's position), anything may have changed:
         the stats are recomputed and the hands refilled if they must."""
+        self._read_kinds()
         self._stale = True
         self._short = True
         self._steps(ev)
@@ -960,6 +966,7 @@ class MindbugState(State):
         rng.shuffle(kinds)
         for c, k in zip(hidden, kinds, strict=True):
             out.kind[c] = k
+        out._read_kinds()
         # The copy's own generator: what the piles give after a reshuffle is hidden too. It is
         # the second word drawn, as when the bots reseeded their copies after this method drew
         # one: seeded bot games (the arena's, docs/bots.md) stay the same games.
@@ -978,6 +985,7 @@ class MindbugState(State):
         out.hand_limit = self.hand_limit
         out.rng = self.rng.copy()
         out.kind = self.kind[:]
+        out._creature_of = self._creature_of  # never changed in place
         out.owner = self.owner[:]
         out.known = self.known[:]
         out.ctrl = self.ctrl[:]
@@ -1050,6 +1058,7 @@ class MindbugState(State):
             setattr(out, name, [[int(x) for x in row] for row in data[name]])
         # States saved before the Tag Team aims were kept have none (every card: NONE).
         out.aim = [int(x) for x in data.get("aim", [NONE] * len(out.kind))]
+        out._read_kinds()
         out.active = int(data["active"])
         out.turn = int(data["turn"])
         out.stack = [_tuplify(t) for t in data["stack"]]
