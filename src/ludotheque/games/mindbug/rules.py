@@ -129,7 +129,11 @@ class MindbugState(State):
     winner: int
     reason: str
     reveals: list[list[str]]
-    log: tuple[Event, ...]  # the last public events, for the table
+    # Every transition's events, newest first, as (events, older) pairs shared by copies: a
+    # transition adds a pair, and the table's log is read from them only when asked (`log`).
+    # `_depth` counts the pairs; they are folded into one before they get many.
+    _history: tuple[tuple[Event, ...], Any] | None
+    _depth: int
     _opts: tuple[int, list[Action]] | None
     # The passive stats (MB-17). A step of the engine (a task, or a decision and what it
     # does) reads them as they are at its first read, and keeps them for the rest of the
@@ -186,7 +190,8 @@ class MindbugState(State):
         self._seen = -1
         self._short = True
         self.reveals = []
-        self.log = ()
+        self._history = None
+        self._depth = 0
         if position is None:
             self.active = self._who_starts()
         else:
@@ -431,11 +436,22 @@ class MindbugState(State):
         self._opts = None
         self._decide(task, seat, action, ev)
         self._steps(ev)
-        public = [e for e in ev if e.to is None]
-        if public:
-            log = self.log + tuple(public)
-            self.log = log[-LOG_SIZE:] if len(log) > LOG_SIZE else log
+        self._history = (tuple(ev), self._history)
+        self._depth += 1
+        if self._depth > 4 * LOG_SIZE:
+            self._history = (self.log, None)
+            self._depth = 1
         return ev
+
+    @property
+    def log(self) -> tuple[Event, ...]:
+        """The last public events (LOG_SIZE at most), oldest first, for the table."""
+        out: list[Event] = []
+        node = self._history
+        while node is not None and len(out) < LOG_SIZE:
+            events, node = node
+            out[:0] = [e for e in events if e.to is None]
+        return tuple(out[-LOG_SIZE:])
 
     def _advance(self, ev: list[Event]) -> None:
         """Run tasks until a decision with options is on top, or the game is over. Called
@@ -1006,7 +1022,8 @@ class MindbugState(State):
         out.winner = self.winner
         out.reason = self.reason
         out.reveals = self.reveals  # never changed after set-up
-        out.log = self.log
+        out._history = self._history
+        out._depth = self._depth
         out._opts = self._opts
         out._st = self._st
         out._stale = self._stale
@@ -1065,7 +1082,8 @@ class MindbugState(State):
         out.winner = int(data["winner"])
         out.reason = str(data["reason"])
         out.reveals = [list(r) for r in data["reveals"]]
-        out.log = tuple(Event.from_json(e) for e in data.get("log", []))
+        out._history = (tuple(Event.from_json(e) for e in data.get("log", [])), None)
+        out._depth = 1
         out._opts = None
         out._st = None
         out._stale = False
