@@ -192,6 +192,16 @@ class Catalogue:
         self.name = name
         self.creatures = creatures
         self.by_key = {c.key: c for c in creatures}
+        # What the effects can change at all, so that the engine skips what cannot happen:
+        # the keywords an effect gives (granted, permanent, copied; any other keyword is a
+        # creature's own), and whether a permanent effect forbids attacks.
+        self.given_keywords = 0
+        for cr in creatures:
+            for e in (*cr.play, *cr.attack, *cr.defeated, *cr.discard, *cr.passive):
+                if e.verb in ("grant_keywords", "keywords", "copy_keywords"):
+                    self.given_keywords |= e.keywords
+        self.forbids_attacks = any(e.verb == "cannot_attack"
+                                   for cr in creatures for e in cr.passive)
 
     def deck(self) -> list[int]:
         """Every card of the sets as creature indexes, copies included."""

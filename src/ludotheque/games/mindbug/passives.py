@@ -54,24 +54,6 @@ def _plans(cat: Catalogue) -> tuple[_Plan | None, ...]:
     return tuple(_Plan(cr.passive) if cr.passive else None for cr in cat.creatures)
 
 
-@cache
-def keywords_given(cat: Catalogue) -> int:
-    """The keywords that some effect of the catalogue can give a creature (granted until
-    the end of the turn, permanent, copied); any other keyword is the creature's own."""
-    out = 0
-    for cr in cat.creatures:
-        for e in (*cr.play, *cr.attack, *cr.defeated, *cr.discard, *cr.passive):
-            if e.verb in ("grant_keywords", "keywords", "copy_keywords"):
-                out |= e.keywords
-    return out
-
-
-@cache
-def forbids_attacks(cat: Catalogue) -> bool:
-    """Whether a creature of the catalogue can forbid attacks (`Stats.no_attack`)."""
-    return any(e.verb == "cannot_attack" for cr in cat.creatures for e in cr.passive)
-
-
 def holds(state: MindbugState, e: Effect, seat: int, foe: int = NONE) -> bool:
     """Whether `e`'s condition holds for `seat`; `foe` is "the opponent" it compares with
     (NONE: any opponent, as the passive powers read it)."""

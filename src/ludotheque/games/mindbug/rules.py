@@ -12,6 +12,7 @@ re-deals the creatures of hidden cards among them.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping, Sequence
 from typing import Any, Self
 
@@ -55,8 +56,6 @@ from .passives import (
     Stats,
     aimed,
     compute_stats,
-    forbids_attacks,
-    keywords_given,
     silenced,
 )
 from .position import Position
@@ -88,6 +87,14 @@ def catalogue_named(name: str) -> Catalogue:
     return cat
 
 
+@functools.cache
+def _card_actions(cat: Catalogue, verb: str, count: int) -> tuple[tuple[CardAction, ...], ...]:
+    """`verb` for each card number below `count` as each creature: [card][creature index].
+    Made once: a game's own list of its cards' actions is read from it."""
+    return tuple(tuple(card_action(verb, c, cr.key) for cr in cat.creatures)
+                 for c in range(count))
+
+
 def _tuplify(x: Any) -> Any:
     if isinstance(x, list):
         return tuple(_tuplify(v) for v in x)
@@ -109,6 +116,8 @@ class MindbugState(State):
     rng: Rng
     kind: list[int]  # changed only at set-up and by determinize
     _creature_of: list[Creature]  # each card's creature, from `kind`
+    _plays: list[CardAction]  # each card's "play" action, from `kind`
+    _attacks: list[CardAction]  # each card's "attack" action, from `kind`
     owner: list[int]
     known: list[int]
     ctrl: list[int]
@@ -257,6 +266,10 @@ class MindbugState(State):
 
     def _read_kinds(self) -> None:
         self._creature_of = [self.cat.creatures[k] for k in self.kind]
+        plays, attacks = (_card_actions(self.cat, verb, len(self.kind))
+                          for verb in ("play", "attack"))
+        self._plays = [plays[c][k] for c, k in enumerate(self.kind)]
+        self._attacks = [attacks[c][k] for c, k in enumerate(self.kind)]
 
     def team(self, seat: int) -> int:
         return seat % 2  # MB-20: A1, B1, A2, B2; in 2 players the team is the seat
@@ -302,12 +315,12 @@ class MindbugState(State):
     def may_have(self, card: int, keyword: int) -> bool:
         """Whether the creature can ever have the keyword: its own, or one that an effect of
         the catalogue gives."""
-        return bool((self._creature_of[card].keywords | keywords_given(self.cat)) & keyword)
+        return bool((self._creature_of[card].keywords | self.cat.given_keywords) & keyword)
 
     def has_keyword(self, card: int, keyword: int) -> bool:
         """Whether a creature in play has the keyword now (MB-2, MB-17). A keyword that no
         effect of the catalogue gives is the creature's own: no stats needed to know it."""
-        if keywords_given(self.cat) & keyword:
+        if self.cat.given_keywords & keyword:
             return bool(self.stats().kw[card] & keyword)
         return bool(self._creature_of[card].keywords & keyword)
 
@@ -349,7 +362,7 @@ class MindbugState(State):
     def _attackers(self, seat: int) -> list[int]:
         flags = self.flags
         # MB-9: a creature played this turn cannot attack this turn.
-        if not forbids_attacks(self.cat):  # nothing else can stop it: no stats needed
+        if not self.cat.forbids_attacks:  # nothing else can stop it: no stats needed
             return [c for c in self.boards[seat] if not flags[c] & FRESH]
         no_attack = self.stats().no_attack
         return [c for c in self.boards[seat] if not flags[c] & FRESH and c not in no_attack]
@@ -359,9 +372,9 @@ class MindbugState(State):
         tag = task[0]
         if tag == "act":
             s = self.active
-            of = self._creature_of
-            acts: list[Action] = [card_action("play", c, of[c].key) for c in self.hands[s]]
-            acts += [card_action("attack", c, of[c].key) for c in self._attackers(s)]
+            plays, attacks = self._plays, self._attacks
+            acts: list[Action] = [plays[c] for c in self.hands[s]]
+            acts += [attacks[c] for c in self._attackers(s)]
             return s, acts
         if tag == "mindbug":
             return task[3], [WORD["mindbug"], WORD["decline"]]
@@ -438,7 +451,7 @@ class MindbugState(State):
         self._steps(ev)
         self._history = (tuple(ev), self._history)
         self._depth += 1
-        if self._depth > 4 * LOG_SIZE:
+        if self._depth > 20 * LOG_SIZE:
             self._history = (self.log, None)
             self._depth = 1
         return ev
@@ -512,9 +525,11 @@ class MindbugState(State):
 
     def _end_turn(self, ev: list[Event]) -> None:
         granted = 0
-        for c in self.all_in_play():
-            granted |= self.flags[c]
-            self.flags[c] &= EXHAUSTED  # the turn's marks and granted keywords end
+        flags = self.flags
+        for board in self.boards:
+            for c in board:
+                granted |= flags[c]
+                flags[c] &= EXHAUSTED  # the turn's marks and granted keywords end
         # The stats (MB-17) change with the turn through granted keywords and "my turn"
         # conditions only: otherwise the next turn's first decision reads them as they are.
         st = self._st
@@ -1001,7 +1016,9 @@ class MindbugState(State):
         out.hand_limit = self.hand_limit
         out.rng = self.rng.copy()
         out.kind = self.kind[:]
-        out._creature_of = self._creature_of  # never changed in place
+        out._creature_of = self._creature_of  # these three never change in place
+        out._plays = self._plays
+        out._attacks = self._attacks
         out.owner = self.owner[:]
         out.known = self.known[:]
         out.ctrl = self.ctrl[:]
