@@ -265,11 +265,13 @@ class MindbugState(State):
         return self._creature_of[card].key
 
     def _read_kinds(self) -> None:
-        self._creature_of = [self.cat.creatures[k] for k in self.kind]
-        plays, attacks = (_card_actions(self.cat, verb, len(self.kind))
-                          for verb in ("play", "attack"))
-        self._plays = [plays[c][k] for c, k in enumerate(self.kind)]
-        self._attacks = [attacks[c][k] for c, k in enumerate(self.kind)]
+        # map() rather than comprehensions: once a game and once a determinized copy.
+        self._creature_of = list(map(self.cat.creatures.__getitem__, self.kind))
+        count = len(self.kind)
+        self._plays = list(map(tuple.__getitem__,
+                               _card_actions(self.cat, "play", count), self.kind))
+        self._attacks = list(map(tuple.__getitem__,
+                                 _card_actions(self.cat, "attack", count), self.kind))
 
     def team(self, seat: int) -> int:
         return seat % 2  # MB-20: A1, B1, A2, B2; in 2 players the team is the seat
@@ -281,7 +283,7 @@ class MindbugState(State):
         return (seat + 2) % 4 if self.n == 4 else None
 
     def seats_of_team(self, team: int) -> list[int]:
-        return [s for s in range(self.n) if s % 2 == team]
+        return [team] if self.n == 2 else [team, team + 2]  # MB-20: A1, B1, A2, B2
 
     def enemies(self, seat: int) -> list[int]:
         return [c for o in self.opponents(seat) for c in self.boards[o]]
@@ -392,7 +394,8 @@ class MindbugState(State):
             blockers = self._blockers(att, d, self.stats())
             if not blockers:
                 return d, []
-            return d, [*(self._card("block", c) for c in blockers), WORD["noblock"]]
+            of = self._creature_of
+            return d, [*(card_action("block", c, of[c].key) for c in blockers), WORD["noblock"]]
         if tag == "frenzy":
             return task[2], [WORD["again"], WORD["stop"]]
         if tag == "rapid":
