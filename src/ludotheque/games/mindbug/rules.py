@@ -1,5 +1,7 @@
-"""Mindbug's rules: the state, its pending decisions, the tasks that run at once, the endings.
-The passive powers are in passives.py, the effect interpreter (MB-30) in effects.py.
+"""Mindbug's rules: the state, its pending decisions and their actions, the step loop, the
+endings. What an action does is in decisions.py, the tasks that run at once in tasks.py, the
+passive powers in passives.py, the effect interpreter (MB-30) in effects.py, the seats' views
+in views.py.
 
 The game runs on a stack of tasks. A task is a plain tuple (tag, ...); decision tasks wait for
 a seat's action, the others run at once. `_advance` runs tasks until a decision with options is
@@ -20,25 +22,18 @@ from ludotheque.core.game import JSON, Action, Event, Result, State
 from ludotheque.core.rng import Rng
 
 from .cards import (
-    CHASSEUR,
     CORIACE,
-    FURIE,
     FURTIF,
-    KEYWORD_BITS,
     RAPIDE,
-    VENIMEUX,
     Catalogue,
     Creature,
     catalogue,
 )
+from .decisions import decide, no_choice
 from .effects import (
-    aim_anew,
-    execute,
-    foe_event,
     foe_options,
     pick_candidates,
     pick_decider,
-    start_effect,
 )
 from .marks import (
     DRAW,
@@ -51,14 +46,15 @@ from .marks import (
     NONE,
     Task,
 )
-from .notation import WORD, CardAction, Foe, Word, card_action
+from .notation import WORD, CardAction, Foe, card_action
 from .passives import (
     Stats,
     aimed,
     compute_stats,
-    silenced,
 )
 from .position import Position
+from .tasks import run_task
+from .views import view_of
 
 LOG_SIZE = 12
 TURN_LIMIT = 300  # a project safeguard: a game this long is a draw (docs/rules/mindbug.md)
@@ -450,7 +446,7 @@ class MindbugState(State):
         ev: list[Event] = []
         task = self.stack.pop()
         self._opts = None
-        self._decide(task, seat, action, ev)
+        decide(self, task, seat, action, ev)
         self._steps(ev)
         self._history = (tuple(ev), self._history)
         self._depth += 1
@@ -496,15 +492,15 @@ class MindbugState(State):
                             and isinstance(acts[0], CardAction | Foe)):
                         # A forced choice (one candidate, nothing optional) is made at once.
                         self.stack.pop()
-                        self._decide(task, who, acts[0], ev)
+                        decide(self, task, who, acts[0], ev)
                         continue
                     self._opts = (who, acts)
                     return
                 self.stack.pop()
-                self._no_choice(task, ev)
+                no_choice(self, task, ev)
                 continue
             self.stack.pop()
-            self._run(task, ev)
+            run_task(self, task, ev)
         self.stack.clear()
         self._st = None
 
@@ -553,264 +549,6 @@ class MindbugState(State):
         self.reason = reason
         ev.append(Event("game_over", {"winner": team, "seats": self.seats_of_team(team),
                                       "reason": reason}, ruling=ruling))
-
-    # -- decisions with no option -------------------------------------------------------------
-    def _no_choice(self, task: Task, ev: list[Event]) -> None:
-        tag = task[0]
-        if tag == "act":
-            s = self.active
-            if self.n == 2:
-                # MB-6: a player who can neither play nor attack loses at once.
-                ev.append(Event("no_action", {"seat": s}, ruling="MB-6"))
-                self._win(1 - self.team(s), "no_action", ev, "MB-6")
-                return
-            # MB-26: in Tag Team the player passes; two passes in a row lose for the team.
-            ev.append(Event("pass", {"seat": s}, ruling="MB-26"))
-            mate = self.teammate(s)
-            if mate is not None and self.passed[mate]:
-                self._win(1 - self.team(s), "team_stuck", ev, "MB-26")
-                return
-            self.passed[s] = 1
-        elif tag == "hunt":
-            self.stack.append(("block", task[1], task[2], 0))
-        elif tag == "block":
-            _, att, s, k = task
-            ev.append(Event("cannot_block", {"seat": self.opponents(s)[k], "attacker": att,
-                                             "key": self.key(att)}))
-            self._next_blocker(att, s, k)
-        elif tag == "pick":
-            execute(self, task, ev)
-        # keep / revive without their card, a permanent effect's aim without its creature:
-        # nothing happens
-
-    def _next_blocker(self, att: int, s: int, k: int) -> None:
-        # MB-25: the left opponent may block first, then the right one.
-        if k + 1 < len(self.opponents(s)):
-            self.stack.append(("block", att, s, k + 1))
-        else:
-            self.stack.append(("unblocked", att, s))
-
-    # -- decisions -------------------------------------------------------------------------------
-    def _decide(self, task: Task, seat: int, action: Action, ev: list[Event]) -> None:
-        tag = task[0]
-        if tag == "act":
-            assert isinstance(action, CardAction)
-            self.passed[seat] = 0
-            if action.verb == "play":
-                self._play_from_hand(seat, action.card, ev)
-            else:
-                self.stack.append(("attack", action.card, seat, 1))
-        elif tag == "mindbug":
-            _, card, player, k = task  # k: the seat deciding
-            assert isinstance(action, Word)
-            if action.word == "mindbug":
-                # MB-7: the opponent takes it; it resolves for them; the player acts again.
-                self.mindbugs[seat] -= 1
-                ev.append(Event("mindbug", {"seat": seat, "card": card, "key": self.key(card),
-                                            "from": player}, ruling="MB-7"))
-                self.stack.append(("act",))
-                self.stack.append(("enter", card, seat, 1))
-            else:
-                ev.append(Event("mindbug_declined", {"seat": seat}))
-                self._next_mindbug(card, player, self.opponents(player).index(k) + 1)
-        elif tag == "mindfrog":
-            _, card, player, _mate = task
-            assert isinstance(action, Word)
-            if action.word == "mindfrog":
-                # MB-24: the teammate takes it; the player's action is spent.
-                self.mindfrogs[seat] -= 1
-                ev.append(Event("mindfrog", {"seat": seat, "card": card, "key": self.key(card),
-                                             "from": player}, ruling="MB-24"))
-                self.stack.append(("enter", card, seat, 2))
-            else:
-                self.stack.append(("enter", card, player, 0))
-        elif tag == "hunt":
-            _, att, s = task
-            if isinstance(action, CardAction):
-                # MB-10: the chosen creature must block, whatever could stop it otherwise.
-                ev.append(Event("hunt", {"seat": s, "attacker": att, "key": self.key(att),
-                                         "blocker": action.card, "blocker_key": action.key},
-                                ruling="MB-10"))
-                self.stack.append(("fight", att, action.card))
-            else:
-                self.stack.append(("block", att, s, 0))
-        elif tag == "block":
-            _, att, s, k = task
-            if isinstance(action, CardAction):
-                ev.append(Event("block", {"seat": seat, "attacker": att, "key": self.key(att),
-                                          "blocker": action.card, "blocker_key": action.key},
-                                ruling="MB-8"))
-                self.stack.append(("fight", att, action.card))
-            else:
-                ev.append(Event("no_block", {"seat": seat}))
-                self._next_blocker(att, s, k)
-        elif tag == "frenzy":
-            _, att, s = task
-            if isinstance(action, Word) and action.word == "again":
-                ev.append(Event("frenzy", {"seat": s, "card": att, "key": self.key(att)},
-                                ruling="MB-12"))
-                self.stack.append(("attack", att, s, 2))
-        elif tag == "rapid":
-            _, card, s = task
-            if isinstance(action, CardAction):
-                ev.append(Event("rapid", {"seat": s, "card": card, "key": self.key(card)},
-                                ruling="MB-2"))
-                self.stack.append(("attack", card, s, 1))
-        elif tag == "order":
-            assert isinstance(action, CardAction)
-            triggers = task[1]
-            chosen = next(t for t in triggers if t[0] == action.card)
-            rest = tuple(t for t in triggers if t is not chosen)
-            # MB-15: the active player orders simultaneous effects.
-            ev.append(Event("order", {"seat": seat, "card": chosen[0],
-                                      "key": self.key(chosen[0])}, ruling="MB-15"))
-            self._push_triggers(rest)
-            self.stack.append(("fx", chosen[0], chosen[1], chosen[2], 0, NONE))
-        elif tag == "pick":
-            if isinstance(action, CardAction):
-                picked = (*task[6], action.card)
-                nxt = (*task[:6], picked)
-                e = self.creature(task[1]).triggered(task[3])[task[4]]
-                if len(picked) < e.count and pick_candidates(self, nxt):
-                    self.stack.append(nxt)
-                else:
-                    execute(self, nxt, ev)
-            else:
-                execute(self, task, ev)
-        elif tag == "foe":
-            assert isinstance(action, Foe)
-            _, source, ctrl, trig, idx = task
-            ev.append(foe_event(self, source, ctrl, action.seat))
-            if trig == "passive":
-                self.aim[source] = action.seat
-                self._stale = True
-            else:
-                start_effect(self, source, ctrl, trig, idx, action.seat, ev)
-        elif tag == "keep":
-            _, card, s = task
-            if isinstance(action, CardAction):
-                self.hands[s].remove(card)
-                self._short = True
-                self._public(card)
-                self.stack.append(("enter", card, s, 3))
-            else:
-                ev.append(Event("kept", {"seat": s}))
-        elif tag == "revive":
-            _, card, s = task
-            if isinstance(action, CardAction):
-                self.discards[s].remove(card)
-                ev.append(Event("revived", {"seat": s, "card": card, "key": self.key(card)}))
-                self.stack.append(("enter", card, s, 3))
-
-    def _play_from_hand(self, seat: int, card: int, ev: list[Event]) -> None:
-        self.hands[seat].remove(card)
-        self._short = True
-        self._public(card)
-        ev.append(Event("play", {"seat": seat, "card": card, "key": self.key(card)},
-                        ruling="MB-6"))
-        # MB-5: the hand is refilled (by _advance) before anyone decides on a Mindbug.
-        self._next_mindbug(card, seat, 0)
-
-    def _next_mindbug(self, card: int, player: int, k: int) -> None:
-        opps = self.opponents(player)
-        # MB-23: the opponent on the player's left may use a Mindbug first, then the right.
-        while k < len(opps) and self.mindbugs[opps[k]] <= 0:
-            k += 1
-        if k < len(opps):
-            self.stack.append(("mindbug", card, player, opps[k]))
-            return
-        mate = self.teammate(player)
-        if mate is not None and self.mindfrogs[mate] > 0:
-            self.stack.append(("mindfrog", card, player, mate))
-            return
-        self.stack.append(("enter", card, player, 0))
-
-    # -- tasks that run at once ------------------------------------------------------------------
-    def _run(self, task: Task, ev: list[Event]) -> None:
-        tag = task[0]
-        if tag == "enter":
-            _, card, seat, how = task
-            self.boards[seat].append(card)
-            self.ctrl[card] = seat
-            self.flags[card] = FRESH
-            self._stale = True
-            self._public(card)
-            ev.append(Event("enter", {"seat": seat, "card": card, "key": self.key(card),
-                                      "how": ("played", "stolen", "mindfrog", "effect")[how]}))
-            # Tasks that could do nothing are not pushed: RAPIDE's attack for a creature that
-            # cannot have RAPIDE, the Play effects of a creature without any.
-            if how == 0 and self.may_have(card, RAPIDE):
-                self.stack.append(("rapid", card, seat))
-            if self.creature(card).play:
-                self.stack.append(("fx", card, seat, "play", 0, NONE))
-            aim_anew(self, card, seat)
-        elif tag == "fx":
-            _, card, ctrl, trig, idx, foe = task
-            effects = self.creature(card).triggered(trig)
-            if idx >= len(effects):
-                return
-            if trig == "play" and idx == 0 and silenced(self, ctrl):
-                ev.append(Event("silenced", {"seat": ctrl, "card": card,
-                                             "key": self.key(card)}))
-                return
-            if idx + 1 < len(effects):
-                self.stack.append(("fx", card, ctrl, trig, idx + 1, NONE))
-            start_effect(self, card, ctrl, trig, idx, foe, ev)
-        elif tag == "attack":
-            _, att, s, n = task
-            if self.ctrl[att] != s:
-                return
-            ev.append(Event("attack", {"seat": s, "card": att, "key": self.key(att),
-                                       "number": n}, ruling="MB-8"))
-            if n == 1 and self.may_have(att, FURIE):  # MB-12: else no second attack to offer
-                self.stack.append(("after_attack", att, s, n))
-            self.stack.append(("blockstep", att, s))
-            # MB-8: the attacker's Attack effects resolve first, then the block.
-            if self.creature(att).attack:
-                self.stack.append(("fx", att, s, "attack", 0, NONE))
-        elif tag == "blockstep":
-            _, att, s = task
-            if self.ctrl[att] != s:
-                ev.append(Event("attack_ends", {"seat": s, "card": att, "key": self.key(att)}))
-                return
-            if self.stats().kw[att] & CHASSEUR:
-                self.stack.append(("hunt", att, s))
-            else:
-                self.stack.append(("block", att, s, 0))
-        elif tag == "fight":
-            self._fight(task[1], task[2], ev)
-        elif tag == "unblocked":
-            _, att, s = task
-            if self.ctrl[att] != s:
-                return
-            foe_team = 1 - self.team(s)
-            ev.append(Event("unblocked", {"seat": s, "card": att, "key": self.key(att)},
-                            ruling="MB-8"))
-            self._lose_life(foe_team, 1, ev, "MB-8")
-        elif tag == "after_attack":
-            _, att, s, n = task
-            if n == 1 and self.ctrl[att] == s:
-                st = self.stats()
-                # MB-12: FURIE may attack a second time (never a third).
-                if st.kw[att] & FURIE and att not in st.no_attack:
-                    self.stack.append(("frenzy", att, s))
-        else:
-            raise AssertionError(f"unknown task {tag}")
-
-    def _fight(self, att: int, blk: int, ev: list[Event]) -> None:
-        if self.ctrl[att] == NONE or self.ctrl[blk] == NONE:
-            return
-        st = self.stats()
-        pa, pb = st.power[att], st.power[blk]
-        # MB-8: the lower power is defeated, both on equal power; MB-14: VENIMEUX always kills.
-        att_falls = pb >= pa or bool(st.kw[blk] & VENIMEUX)
-        blk_falls = pa >= pb or bool(st.kw[att] & VENIMEUX)
-        ev.append(Event("fight", {"attacker": att, "key": self.key(att), "power": pa,
-                                  "blocker": blk, "blocker_key": self.key(blk),
-                                  "blocker_power": pb}, ruling="MB-8"))
-        falls = [c for c, f in ((att, att_falls), (blk, blk_falls)) if f]
-        poisoned = (att_falls and pb < pa) or (blk_falls and pa < pb)
-        self._defeat(falls, ev, st, "MB-14" if poisoned else "MB-8")
 
     def _defeat(self, cards: Sequence[int], ev: list[Event], st: Stats | None = None,
                 ruling: str | None = None) -> None:
@@ -917,78 +655,8 @@ class MindbugState(State):
         return Result(ranks, scores, self.reason, detail, ruling, teams)
 
     # -- information ------------------------------------------------------------------------------
-    def _card_view(self, c: int) -> dict[str, JSON]:
-        return {"id": c, "key": self.key(c)}
-
     def view(self, seat: int | None) -> dict[str, JSON]:
-        st = self.stats()
-        everyone = (1 << self.n) - 1
-        boards: list[JSON] = []
-        for s in range(self.n):
-            row = []
-            for c in self.boards[s]:
-                cr = self.creature(c)
-                row.append({
-                    "id": c, "key": cr.key, "name": cr.name, "name_en": cr.name_en,
-                    "power": st.power[c], "base_power": cr.power,
-                    "keywords": [k for k, b in KEYWORD_BITS.items() if st.kw[c] & b],
-                    "exhausted": bool(self.flags[c] & EXHAUSTED),
-                    "fresh": bool(self.flags[c] & FRESH),
-                    "owner": self.owner[c],
-                    "cannot_block": bool(self.flags[c] & NO_BLOCK) or c in st.no_block,
-                    "cannot_attack": c in st.no_attack,
-                })
-                if self.aim[c] != NONE:  # Tag Team: the opponent its effect aims at
-                    row[-1]["aim"] = self.aim[c]
-            boards.append(row)
-        hands: list[JSON] = []
-        for s in range(self.n):
-            if seat == s:
-                shown = list(self.hands[s])
-            else:
-                mask = everyone if seat is None else 1 << seat
-                shown = [c for c in self.hands[s] if self.known[c] & mask == mask]
-            hands.append({"count": len(self.hands[s]),
-                          "cards": [self._card_view(c) for c in shown]})
-        pending: dict[str, JSON] | None = None
-        if self.winner == NONE and self.stack:
-            task = self.stack[-1]
-            who = self._options()[0]
-            pending = {"kind": task[0], "seat": who}
-            mask = everyone if seat is None else 1 << seat
-            if task[0] in ("mindbug", "mindfrog", "hunt", "block", "frenzy", "rapid", "keep",
-                           "revive", "pick", "foe"):
-                pending["card"] = task[1]
-                # The creature's key when this seat may know it (a card given from a hand
-                # is known to its two players only), so that a screen can show the card.
-                if self.known[task[1]] & mask == mask:
-                    pending["key"] = self.key(task[1])
-            if task[0] == "pick":
-                pending["verb"] = self.creature(task[1]).triggered(task[3])[task[4]].verb
-                pending["picks"] = list(task[6])
-            if task[0] == "order":
-                pending["cards"] = [t[0] for t in task[1]]
-                pending["keys"] = [self.key(t[0]) for t in task[1]]
-        result = self.result()
-        return {
-            "players": self.n,
-            "turn": self.turn,
-            "active": self.active,
-            "life": list(self.life),
-            "mindbugs": list(self.mindbugs),
-            "mindfrogs": list(self.mindfrogs),
-            "hand_limit": self.hand_limit,
-            "boards": boards,
-            "hands": hands,
-            "discards": [[self._card_view(c) for c in d] for d in self.discards],
-            "piles": [len(p) for p in self.piles],
-            "unused": len(self.unused),
-            "reveals": [list(r) for r in self.reveals],
-            "pending": pending,
-            "seat": seat,
-            "log": [e.to_json() for e in self.log],
-            "result": result.to_json() if result is not None else None,
-        }
+        return view_of(self, seat)
 
     def determinize(self, seat: int | None, rng: Rng) -> Self:
         out = self.clone()
