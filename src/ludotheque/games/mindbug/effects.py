@@ -3,7 +3,6 @@ opponent it names), waits for its picks, then happens. No creature name appears 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from ludotheque.core.game import Event
@@ -18,7 +17,7 @@ if TYPE_CHECKING:
 
 # -- Tag Team: "the opponent" of an effect is one opponent, named (mindbug-cards.md) -------
 
-def foe_options(state: MindbugState, e: Effect, ctrl: int) -> Sequence[int]:
+def foe_options(state: MindbugState, e: Effect, ctrl: int) -> list[int]:
     """The opponents `ctrl` may name as "the opponent" of the triggered effect `e`, when
     naming one matters (docs/rules/mindbug.md, decision 12): a hand or a discard pile is
     one opponent's, so those that hold a card (none: the effect does nothing); a

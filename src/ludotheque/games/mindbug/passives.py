@@ -4,7 +4,7 @@ in play recomputed from the board, and the permanent "the opponent" effects of T
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from functools import cache
 from typing import TYPE_CHECKING
 
@@ -164,7 +164,7 @@ def compute_stats(state: MindbugState) -> Stats:
     return st
 
 
-def aimed(state: MindbugState, card: int, seat: int) -> Sequence[int]:
+def aimed(state: MindbugState, card: int, seat: int) -> list[int]:
     """The opponents that the permanent "the opponent" effects of `card`, controlled by
     `seat`, apply to: the only one with 2 players; in Tag Team the one its controller
     named (mindbug-cards.md: "the opponent" is one opponent, chosen), none before that."""

@@ -59,9 +59,6 @@ from .views import view_of
 LOG_SIZE = 12
 TURN_LIMIT = 300  # a project safeguard: a game this long is a draw (docs/rules/mindbug.md)
 
-_OPPONENTS = {2: ((1,), (0,)),
-              4: ((1, 3), (2, 0), (3, 1), (0, 2))}  # MB-20: left (next seat) first, then right
-
 DECISIONS = frozenset({"act", "mindbug", "mindfrog", "hunt", "block", "frenzy", "rapid",
                        "order", "pick", "foe", "keep", "revive"})
 
@@ -272,8 +269,10 @@ class MindbugState(State):
     def team(self, seat: int) -> int:
         return seat % 2  # MB-20: A1, B1, A2, B2; in 2 players the team is the seat
 
-    def opponents(self, seat: int) -> tuple[int, ...]:
-        return _OPPONENTS[self.n][seat]
+    def opponents(self, seat: int) -> list[int]:
+        if self.n == 2:
+            return [1 - seat]
+        return [(seat + 1) % 4, (seat + 3) % 4]  # MB-20: left (next seat) first, then right
 
     def teammate(self, seat: int) -> int | None:
         return (seat + 2) % 4 if self.n == 4 else None
