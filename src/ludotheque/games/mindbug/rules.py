@@ -83,7 +83,7 @@ def catalogue_named(name: str) -> Catalogue:
 @functools.cache
 def _card_actions(cat: Catalogue, verb: str, count: int) -> tuple[tuple[CardAction, ...], ...]:
     """`verb` for each card number below `count` as each creature: [card][creature index].
-    Made once: a game's own list of its cards' actions is read from it."""
+    Made once a catalogue: the actions of a game's cards are read from it, not made."""
     return tuple(tuple(card_action(verb, c, cr.key) for cr in cat.creatures)
                  for c in range(count))
 
@@ -109,8 +109,9 @@ class MindbugState(State):
     rng: Rng
     kind: list[int]  # changed only at set-up and by determinize
     _creature_of: list[Creature]  # each card's creature, from `kind`
-    _plays: list[CardAction]  # each card's "play" action, from `kind`
-    _attacks: list[CardAction]  # each card's "attack" action, from `kind`
+    # Each card's "play" / "attack" action as each creature: [card][kind], made once.
+    _plays: tuple[tuple[CardAction, ...], ...]
+    _attacks: tuple[tuple[CardAction, ...], ...]
     owner: list[int]
     known: list[int]
     ctrl: list[int]
@@ -258,13 +259,11 @@ class MindbugState(State):
         return self._creature_of[card].key
 
     def _read_kinds(self) -> None:
-        # map() rather than comprehensions: once a game and once a determinized copy.
-        self._creature_of = list(map(self.cat.creatures.__getitem__, self.kind))
+        creatures = self.cat.creatures
+        self._creature_of = [creatures[k] for k in self.kind]
         count = len(self.kind)
-        self._plays = list(map(tuple.__getitem__,
-                               _card_actions(self.cat, "play", count), self.kind))
-        self._attacks = list(map(tuple.__getitem__,
-                                 _card_actions(self.cat, "attack", count), self.kind))
+        self._plays = _card_actions(self.cat, "play", count)
+        self._attacks = _card_actions(self.cat, "attack", count)
 
     def team(self, seat: int) -> int:
         return seat % 2  # MB-20: A1, B1, A2, B2; in 2 players the team is the seat
@@ -369,9 +368,9 @@ class MindbugState(State):
         tag = task[0]
         if tag == "act":
             s = self.active
-            plays, attacks = self._plays, self._attacks
-            acts: list[Action] = [plays[c] for c in self.hands[s]]
-            acts += [attacks[c] for c in self._attackers(s)]
+            plays, attacks, kind = self._plays, self._attacks, self.kind
+            acts: list[Action] = [plays[c][kind[c]] for c in self.hands[s]]
+            acts += [attacks[c][kind[c]] for c in self._attackers(s)]
             return s, acts
         if tag == "mindbug":
             return task[3], [WORD["mindbug"], WORD["decline"]]
