@@ -109,9 +109,11 @@ class MindbugState(State):
     rng: Rng
     kind: list[int]  # changed only at set-up and by determinize
     _creature_of: list[Creature]  # each card's creature, from `kind`
-    # Each card's "play" / "attack" action as each creature: [card][kind], made once.
+    # Each card's "play" / "attack" / "block" action as each creature: [card][kind], made
+    # once a catalogue (the actions listed at nearly every decision).
     _plays: tuple[tuple[CardAction, ...], ...]
     _attacks: tuple[tuple[CardAction, ...], ...]
+    _blocks: tuple[tuple[CardAction, ...], ...]
     owner: list[int]
     known: list[int]
     ctrl: list[int]
@@ -264,6 +266,7 @@ class MindbugState(State):
         count = len(self.kind)
         self._plays = _card_actions(self.cat, "play", count)
         self._attacks = _card_actions(self.cat, "attack", count)
+        self._blocks = _card_actions(self.cat, "block", count)
 
     def team(self, seat: int) -> int:
         return seat % 2  # MB-20: A1, B1, A2, B2; in 2 players the team is the seat
@@ -388,8 +391,10 @@ class MindbugState(State):
             blockers = self._blockers(att, d, self.stats())
             if not blockers:
                 return d, []
-            of = self._creature_of
-            return d, [*(card_action("block", c, of[c].key) for c in blockers), WORD["noblock"]]
+            blocks, kind = self._blocks, self.kind
+            acts = [blocks[c][kind[c]] for c in blockers]
+            acts.append(WORD["noblock"])
+            return d, acts
         if tag == "frenzy":
             return task[2], [WORD["again"], WORD["stop"]]
         if tag == "rapid":
@@ -397,7 +402,7 @@ class MindbugState(State):
             # MB-2: RAPIDE may attack in the action it was played in (never when stolen).
             if self.ctrl[card] != s or not self.has_keyword(card, RAPIDE):
                 return s, []
-            return s, [self._card("attack", card), WORD["stop"]]
+            return s, [self._attacks[card][self.kind[card]], WORD["stop"]]
         if tag == "order":
             return self.active, [self._card("first", t[0]) for t in task[1]]
         if tag == "pick":
@@ -685,9 +690,10 @@ class MindbugState(State):
         out.hand_limit = self.hand_limit
         out.rng = self.rng.copy()
         out.kind = self.kind[:]
-        out._creature_of = self._creature_of  # these three never change in place
+        out._creature_of = self._creature_of  # these never change in place
         out._plays = self._plays
         out._attacks = self._attacks
+        out._blocks = self._blocks
         out.owner = self.owner[:]
         out.known = self.known[:]
         out.ctrl = self.ctrl[:]
