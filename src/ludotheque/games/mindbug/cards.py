@@ -192,6 +192,7 @@ class Catalogue:
         self.name = name
         self.creatures = creatures
         self.by_key = {c.key: c for c in creatures}
+        self._deck = tuple(c.index for c in creatures for _ in range(c.copies))
         # What the effects can change at all, so that the engine skips what cannot happen:
         # the keywords an effect gives (granted, permanent, copied; any other keyword is a
         # creature's own), and whether a permanent effect forbids attacks.
@@ -204,8 +205,8 @@ class Catalogue:
                                    for cr in creatures for e in cr.passive)
 
     def deck(self) -> list[int]:
-        """Every card of the sets as creature indexes, copies included."""
-        return [c.index for c in self.creatures for _ in range(c.copies)]
+        """Every card of the sets as creature indexes, copies included (a new list)."""
+        return list(self._deck)
 
     def get(self, key: str) -> Creature | None:
         return self.by_key.get(key)
