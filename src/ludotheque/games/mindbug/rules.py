@@ -30,11 +30,7 @@ from .cards import (
     catalogue,
 )
 from .decisions import decide, no_choice
-from .effects import (
-    foe_options,
-    pick_candidates,
-    pick_decider,
-)
+from .effects import foe_options, pick_candidates, pick_decider
 from .marks import (
     DRAW,
     EXHAUSTED,
@@ -47,11 +43,7 @@ from .marks import (
     Task,
 )
 from .notation import WORD, CardAction, Foe, card_action
-from .passives import (
-    Stats,
-    aimed,
-    compute_stats,
-)
+from .passives import Stats, aimed, compute_stats
 from .position import Position
 from .tasks import run_task
 from .views import view_of
