@@ -173,7 +173,7 @@ def play_from_hand(state: MindbugState, seat: int, card: int, ev: list[Event]) -
     state._public(card)
     ev.append(Event("play", {"seat": seat, "card": card, "key": state.key(card)},
                     ruling="MB-6"))
-    # MB-5: the hand is refilled (by _advance) before anyone decides on a Mindbug.
+    # MB-5: the hand is refilled (by the step loop) before anyone decides on a Mindbug.
     next_mindbug(state, card, seat, 0)
 
 
