@@ -173,8 +173,16 @@ class Creature:
     passive: tuple[Effect, ...]
 
     def triggered(self, trigger: str) -> tuple[Effect, ...]:
-        return {"play": self.play, "attack": self.attack, "defeated": self.defeated,
-                "discard_life_loss": self.discard}[trigger]
+        # Tests in a row rather than a dict built at every call: the engine asks at every effect.
+        if trigger == "play":
+            return self.play
+        if trigger == "attack":
+            return self.attack
+        if trigger == "defeated":
+            return self.defeated
+        if trigger == "discard_life_loss":
+            return self.discard
+        raise KeyError(trigger)
 
 
 class Catalogue:
@@ -184,10 +192,21 @@ class Catalogue:
         self.name = name
         self.creatures = creatures
         self.by_key = {c.key: c for c in creatures}
+        self._deck = tuple(c.index for c in creatures for _ in range(c.copies))
+        # What the effects can change at all, so that the engine skips what cannot happen:
+        # the keywords an effect gives (granted, permanent, copied; any other keyword is a
+        # creature's own), and whether a permanent effect forbids attacks.
+        self.given_keywords = 0
+        for cr in creatures:
+            for e in (*cr.play, *cr.attack, *cr.defeated, *cr.discard, *cr.passive):
+                if e.verb in ("grant_keywords", "keywords", "copy_keywords"):
+                    self.given_keywords |= e.keywords
+        self.forbids_attacks = any(e.verb == "cannot_attack"
+                                   for cr in creatures for e in cr.passive)
 
     def deck(self) -> list[int]:
-        """Every card of the sets as creature indexes, copies included."""
-        return [c.index for c in self.creatures for _ in range(c.copies)]
+        """Every card of the sets as creature indexes, copies included (a new list)."""
+        return list(self._deck)
 
     def get(self, key: str) -> Creature | None:
         return self.by_key.get(key)

@@ -38,6 +38,7 @@ def aim_anew(state: MindbugState, card: int, seat: int) -> None:
     """A creature with a permanent "the opponent" effect comes under `seat`'s control:
     in Tag Team its controller names that opponent before anything else happens."""
     state.aim[card] = NONE
+    state._stale = True
     if state.n == 4 and any(e.target == "opponent" for e in state.creature(card).passive):
         state.stack.append(("foe", card, seat, "passive", 0))
 
@@ -91,6 +92,14 @@ def execute(state: MindbugState, task: Task, ev: list[Event]) -> None:
     base = {"seat": ctrl, "card": source, "key": key, "verb": v}
     mine = state.team(ctrl)
     theirs = 1 - mine
+    # The passive stats (MB-17) read life, boards and flags; a hand may shrink (MB-5): the
+    # next step recomputes the one and refills the other only when it must.
+    if v in ("gain_life", "set_life"):
+        state._life_changed()
+    elif v in ("take_control", "grant_keywords"):
+        state._stale = True
+    elif v in ("discard", "steal_hand", "give_card"):
+        state._short = True
     if v == "gain_life":
         team = mine if e.target == "you" else theirs
         state.life[team] += e.amount  # MB-18: no maximum

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import cache
 
 from ludotheque.core.errors import NotationError
 from ludotheque.core.game import Action
@@ -42,6 +43,13 @@ class CardAction(Action):
         return f"{self.verb} {self.key}#{self.card}"
 
 
+@cache
+def card_action(verb: str, card: int, key: str) -> CardAction:
+    """The action `verb key#card`, made once and shared: the engine lists a few of them at
+    every decision of every game, and an action is an immutable value."""
+    return CardAction(verb, card, key)
+
+
 @dataclass(frozen=True, slots=True)
 class Word(Action):
     """A decision with no card: mindbug, decline, noblock, stop ..."""
@@ -60,6 +68,9 @@ class Foe(Action):
 
     def text(self) -> str:
         return f"foe {self.seat}"
+
+
+WORD = {w: Word(w) for w in WORDS}  # each word's action, made once
 
 
 def parse(text: str) -> Action:

@@ -5,9 +5,10 @@ in play recomputed from the board, and the permanent "the opponent" effects of T
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import cache
 from typing import TYPE_CHECKING
 
-from .cards import Creature, Effect
+from .cards import Catalogue, Effect
 from .marks import KW_SHIFT, NONE
 
 if TYPE_CHECKING:
@@ -15,9 +16,12 @@ if TYPE_CHECKING:
 
 
 class Stats:
-    """Power, keywords and restrictions of the creatures in play, recomputed (MB-17)."""
+    """Power, keywords and restrictions of the creatures in play, recomputed (MB-17).
 
-    __slots__ = ("evade", "kw", "no_attack", "no_block", "power")
+    `reads_turn` / `reads_life`: a condition of a creature in play reads whose turn it is /
+    a life total, so a change of either changes the stats (otherwise they stay)."""
+
+    __slots__ = ("evade", "kw", "no_attack", "no_block", "power", "reads_life", "reads_turn")
 
     def __init__(self) -> None:
         self.power: dict[int, int] = {}
@@ -25,6 +29,29 @@ class Stats:
         self.no_block: set[int] = set()
         self.no_attack: set[int] = set()
         self.evade: dict[int, int] = {}
+        self.reads_turn = False
+        self.reads_life = False
+
+
+class _Plan:
+    """A creature's passive effects sorted by the pass of `compute_stats` that reads them."""
+
+    __slots__ = ("copy", "keywords", "limits", "power", "reads_life", "reads_turn")
+
+    def __init__(self, effects: tuple[Effect, ...]) -> None:
+        self.power = tuple(e for e in effects if e.verb == "power")
+        self.keywords = tuple(e for e in effects if e.verb == "keywords")
+        self.copy = tuple(e for e in effects if e.verb == "copy_keywords")
+        self.limits = tuple(e for e in effects if e.verb in ("cannot_block", "cannot_attack")
+                            or (e.verb == "evade" and e.power_max is not None))
+        self.reads_turn = any(e.condition == "my_turn" for e in effects)
+        self.reads_life = any(e.condition == "life_is" for e in effects)
+
+
+@cache
+def _plans(cat: Catalogue) -> tuple[_Plan | None, ...]:
+    """Each creature's plan by its index (None: no passive power); once a catalogue."""
+    return tuple(_Plan(cr.passive) if cr.passive else None for cr in cat.creatures)
 
 
 def holds(state: MindbugState, e: Effect, seat: int, foe: int = NONE) -> bool:
@@ -76,51 +103,63 @@ def filter_power(e: Effect, cards: list[int], power: Mapping[int, int]) -> list[
 def compute_stats(state: MindbugState) -> Stats:
     st = Stats()
     power, kw = st.power, st.kw
-    creatures = state.cat.creatures
-    placed: list[tuple[int, int, Creature]] = []
-    for s in range(state.n):
-        for c in state.boards[s]:
-            cr = creatures[state.kind[c]]
+    creatures, kind, flags = state.cat.creatures, state.kind, state.flags
+    plans = _plans(state.cat)
+    placed: list[tuple[int, int, _Plan]] = []
+    for s, board in enumerate(state.boards):
+        for c in board:
+            k = kind[c]
+            cr = creatures[k]
             power[c] = cr.power
-            kw[c] = cr.keywords | (state.flags[c] >> KW_SHIFT)
-            if cr.passive:
-                placed.append((s, c, cr))
+            kw[c] = cr.keywords | (flags[c] >> KW_SHIFT)
+            plan = plans[k]
+            if plan is not None:
+                placed.append((s, c, plan))
     if not placed:
         return st
-    for s, c, cr in placed:
-        for e in cr.passive:
-            if e.verb == "power" and holds(state, e, s):
+    lowered = False
+    for s, c, plan in placed:
+        st.reads_turn |= plan.reads_turn
+        st.reads_life |= plan.reads_life
+        for e in plan.power:
+            if holds(state, e, s):
                 amount = e.amount
                 if e.per == "other_ally":
                     amount *= len(state.boards[s]) - 1
+                lowered |= amount < 0
                 for t in select(state, e.target, s, c):
                     power[t] += amount
-    for c in power:  # MB-17: power never drops below 0
-        if power[c] < 0:
-            power[c] = 0
-    for s, c, cr in placed:
-        for e in cr.passive:
-            if e.verb == "keywords" and holds(state, e, s):
+    if lowered:  # MB-17: power never drops below 0 (printed powers are never negative)
+        for c in power:
+            if power[c] < 0:
+                power[c] = 0
+    copying = False
+    for s, c, plan in placed:
+        copying |= bool(plan.copy)
+        for e in plan.keywords:
+            if holds(state, e, s):
                 for t in filter_power(e, select(state, e.target, s, c), power):
                     kw[t] |= e.keywords
-    # MB-17: copied keywords are evaluated last, from the keywords before any copy.
-    before = dict(kw)
-    for s, c, cr in placed:
-        for e in cr.passive:
-            if e.verb == "copy_keywords" and state.ctrl[c] == s:
-                seen = 0
-                for t in state.enemies(s):
-                    seen |= before[t]
-                kw[c] |= seen & e.keywords
-    for s, c, cr in placed:
-        for e in cr.passive:
+    if copying:
+        # MB-17: copied keywords are evaluated last, from the keywords before any copy.
+        before = dict(kw)
+        for s, c, plan in placed:
+            for e in plan.copy:
+                if state.ctrl[c] == s:
+                    seen = 0
+                    for t in state.enemies(s):
+                        seen |= before[t]
+                    kw[c] |= seen & e.keywords
+    for s, c, plan in placed:
+        for e in plan.limits:
             if not holds(state, e, s):
                 continue
             if e.verb == "cannot_block":
                 st.no_block.update(filter_power(e, select(state, e.target, s, c), power))
             elif e.verb == "cannot_attack":
                 st.no_attack.update(filter_power(e, select(state, e.target, s, c), power))
-            elif e.verb == "evade" and e.power_max is not None:
+            else:  # evade
+                assert e.power_max is not None
                 st.evade[c] = max(st.evade.get(c, -1), e.power_max)
     return st
 

@@ -1,5 +1,7 @@
-"""Mindbug's rules: the state, its pending decisions, the tasks that run at once, the endings.
-The passive powers are in passives.py, the effect interpreter (MB-30) in effects.py.
+"""Mindbug's rules: the state, its pending decisions and their actions, the step loop, the
+endings. What an action does is in decisions.py, the tasks that run at once in tasks.py, the
+passive powers in passives.py, the effect interpreter (MB-30) in effects.py, the seats' views
+in views.py.
 
 The game runs on a stack of tasks. A task is a plain tuple (tag, ...); decision tasks wait for
 a seat's action, the others run at once. `_advance` runs tasks until a decision with options is
@@ -12,6 +14,7 @@ re-deals the creatures of hidden cards among them.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping, Sequence
 from typing import Any, Self
 
@@ -19,26 +22,15 @@ from ludotheque.core.game import JSON, Action, Event, Result, State
 from ludotheque.core.rng import Rng
 
 from .cards import (
-    CHASSEUR,
     CORIACE,
-    FURIE,
     FURTIF,
-    KEYWORD_BITS,
     RAPIDE,
-    VENIMEUX,
     Catalogue,
     Creature,
     catalogue,
 )
-from .effects import (
-    aim_anew,
-    execute,
-    foe_event,
-    foe_options,
-    pick_candidates,
-    pick_decider,
-    start_effect,
-)
+from .decisions import decide, no_choice
+from .effects import foe_options, pick_candidates, pick_decider
 from .marks import (
     DRAW,
     EXHAUSTED,
@@ -50,9 +42,11 @@ from .marks import (
     NONE,
     Task,
 )
-from .notation import CardAction, Foe, Word
-from .passives import Stats, aimed, compute_stats, silenced
+from .notation import WORD, CardAction, Foe, card_action
+from .passives import Stats, aimed, compute_stats
 from .position import Position
+from .tasks import run_task
+from .views import view_of
 
 LOG_SIZE = 12
 TURN_LIMIT = 300  # a project safeguard: a game this long is a draw (docs/rules/mindbug.md)
@@ -78,6 +72,14 @@ def catalogue_named(name: str) -> Catalogue:
     return cat
 
 
+@functools.cache
+def _card_actions(cat: Catalogue, verb: str, count: int) -> tuple[tuple[CardAction, ...], ...]:
+    """`verb` for each card number below `count` as each creature: [card][creature index].
+    Made once a catalogue: the actions of a game's cards are read from it, not made."""
+    return tuple(tuple(card_action(verb, c, cr.key) for cr in cat.creatures)
+                 for c in range(count))
+
+
 def _tuplify(x: Any) -> Any:
     if isinstance(x, list):
         return tuple(_tuplify(v) for v in x)
@@ -97,7 +99,13 @@ class MindbugState(State):
     n: int
     hand_limit: int
     rng: Rng
-    kind: list[int]
+    kind: list[int]  # changed only at set-up and by determinize
+    _creature_of: list[Creature]  # each card's creature, from `kind`
+    # Each card's "play" / "attack" / "block" action as each creature: [card][kind], made
+    # once a catalogue (the actions listed at nearly every decision).
+    _plays: tuple[tuple[CardAction, ...], ...]
+    _attacks: tuple[tuple[CardAction, ...], ...]
+    _blocks: tuple[tuple[CardAction, ...], ...]
     owner: list[int]
     known: list[int]
     ctrl: list[int]
@@ -118,9 +126,23 @@ class MindbugState(State):
     winner: int
     reason: str
     reveals: list[list[str]]
-    log: tuple[Event, ...]  # the last public events, for the table
+    # Every transition's events, newest first, as (events, older) pairs shared by copies: a
+    # transition adds a pair, and the table's log is read from them only when asked (`log`).
+    # `_depth` counts the pairs; they are folded into one before they get many.
+    _history: tuple[tuple[Event, ...], Any] | None
+    _depth: int
     _opts: tuple[int, list[Action]] | None
-    _st: Stats | None  # the stats of the current step, dropped before every task
+    # The passive stats (MB-17). A step of the engine (a task, or a decision and what it
+    # does) reads them as they are at its first read, and keeps them for the rest of the
+    # step. They are recomputed only when what they are computed from (boards, controllers,
+    # granted keywords, aims, and life or the turn when a condition reads them) changed
+    # since: `_stale`, set by every such change. `_step` counts the steps, `_seen` is the
+    # step of the last read.
+    _st: Stats | None
+    _stale: bool
+    _step: int
+    _seen: int
+    _short: bool  # a hand may have shrunk since the last refill (MB-5)
 
     # -- set-up -----------------------------------------------------------------------------
     @classmethod
@@ -160,8 +182,13 @@ class MindbugState(State):
         self.stack = []
         self._opts = None
         self._st = None
+        self._stale = False
+        self._step = 0
+        self._seen = -1
+        self._short = True
         self.reveals = []
-        self.log = ()
+        self._history = None
+        self._depth = 0
         if position is None:
             self.active = self._who_starts()
         else:
@@ -220,10 +247,18 @@ class MindbugState(State):
 
     # -- small helpers ----------------------------------------------------------------------
     def creature(self, card: int) -> Creature:
-        return self.cat.creatures[self.kind[card]]
+        return self._creature_of[card]
 
     def key(self, card: int) -> str:
-        return self.cat.creatures[self.kind[card]].key
+        return self._creature_of[card].key
+
+    def _read_kinds(self) -> None:
+        creatures = self.cat.creatures
+        self._creature_of = [creatures[k] for k in self.kind]
+        count = len(self.kind)
+        self._plays = _card_actions(self.cat, "play", count)
+        self._attacks = _card_actions(self.cat, "attack", count)
+        self._blocks = _card_actions(self.cat, "block", count)
 
     def team(self, seat: int) -> int:
         return seat % 2  # MB-20: A1, B1, A2, B2; in 2 players the team is the seat
@@ -237,7 +272,7 @@ class MindbugState(State):
         return (seat + 2) % 4 if self.n == 4 else None
 
     def seats_of_team(self, team: int) -> list[int]:
-        return [s for s in range(self.n) if s % 2 == team]
+        return [team] if self.n == 2 else [team, team + 2]  # MB-20: A1, B1, A2, B2
 
     def enemies(self, seat: int) -> list[int]:
         return [c for o in self.opponents(seat) for c in self.boards[o]]
@@ -254,16 +289,31 @@ class MindbugState(State):
 
     # -- passive powers (MB-17) ---------------------------------------------------------------
     def stats(self) -> Stats:
-        """The stats now; cached within one step of the engine (a task or a decision)."""
-        if self._st is None:
-            self._st = compute_stats(self)
-        return self._st
+        """The stats now, as they were at the first read of this step of the engine."""
+        st = self._st
+        if st is None or (self._stale and self._seen != self._step):
+            st = self._st = compute_stats(self)
+            self._stale = False
+        self._seen = self._step
+        return st
 
     def power_of(self, card: int) -> int:
         return self.stats().power[card]
 
     def keywords_of(self, card: int) -> int:
         return self.stats().kw[card]
+
+    def may_have(self, card: int, keyword: int) -> bool:
+        """Whether the creature can ever have the keyword: its own, or one that an effect of
+        the catalogue gives."""
+        return bool((self._creature_of[card].keywords | self.cat.given_keywords) & keyword)
+
+    def has_keyword(self, card: int, keyword: int) -> bool:
+        """Whether a creature in play has the keyword now (MB-2, MB-17). A keyword that no
+        effect of the catalogue gives is the creature's own: no stats needed to know it."""
+        if self.cat.given_keywords & keyword:
+            return bool(self.stats().kw[card] & keyword)
+        return bool(self._creature_of[card].keywords & keyword)
 
     # -- the contract: whose decision, which actions -----------------------------------------
     def to_act(self) -> tuple[int, ...]:
@@ -284,7 +334,7 @@ class MindbugState(State):
         return self._opts
 
     def _card(self, verb: str, card: int) -> CardAction:
-        return CardAction(verb, card, self.key(card))
+        return card_action(verb, card, self._creature_of[card].key)
 
     def _blockers(self, attacker: int, seat: int, st: Stats) -> list[int]:
         sneaky = st.kw[attacker] & FURTIF
@@ -301,44 +351,50 @@ class MindbugState(State):
         return out
 
     def _attackers(self, seat: int) -> list[int]:
-        st = self.stats()
+        flags = self.flags
         # MB-9: a creature played this turn cannot attack this turn.
-        return [c for c in self.boards[seat]
-                if not self.flags[c] & FRESH and c not in st.no_attack]
+        if not self.cat.forbids_attacks:  # nothing else can stop it: no stats needed
+            return [c for c in self.boards[seat] if not flags[c] & FRESH]
+        no_attack = self.stats().no_attack
+        return [c for c in self.boards[seat] if not flags[c] & FRESH and c not in no_attack]
 
     def _choices(self, task: Task) -> tuple[int, list[Action]]:
         """Who decides the task on top, and their legal actions ([] means: nothing to decide)."""
         tag = task[0]
         if tag == "act":
             s = self.active
-            acts: list[Action] = [self._card("play", c) for c in self.hands[s]]
-            acts += [self._card("attack", c) for c in self._attackers(s)]
+            plays, attacks, kind = self._plays, self._attacks, self.kind
+            acts: list[Action] = [plays[c][kind[c]] for c in self.hands[s]]
+            acts += [attacks[c][kind[c]] for c in self._attackers(s)]
             return s, acts
         if tag == "mindbug":
-            return task[3], [Word("mindbug"), Word("decline")]
+            return task[3], [WORD["mindbug"], WORD["decline"]]
         if tag == "mindfrog":
-            return task[3], [Word("mindfrog"), Word("decline")]
+            return task[3], [WORD["mindfrog"], WORD["decline"]]
         if tag == "hunt":
             _, att, s = task
             targets = self.enemies(s)
             if not targets:
                 return s, []
-            return s, [*(self._card("hunt", c) for c in targets), Word("nohunt")]
+            return s, [*(self._card("hunt", c) for c in targets), WORD["nohunt"]]
         if tag == "block":
             _, att, s, k = task
             d = self.opponents(s)[k]
             blockers = self._blockers(att, d, self.stats())
             if not blockers:
                 return d, []
-            return d, [*(self._card("block", c) for c in blockers), Word("noblock")]
+            blocks, kind = self._blocks, self.kind
+            acts = [blocks[c][kind[c]] for c in blockers]
+            acts.append(WORD["noblock"])
+            return d, acts
         if tag == "frenzy":
-            return task[2], [Word("again"), Word("stop")]
+            return task[2], [WORD["again"], WORD["stop"]]
         if tag == "rapid":
             _, card, s = task
             # MB-2: RAPIDE may attack in the action it was played in (never when stolen).
-            if self.ctrl[card] != s or not self.stats().kw[card] & RAPIDE:
+            if self.ctrl[card] != s or not self.has_keyword(card, RAPIDE):
                 return s, []
-            return s, [self._card("attack", card), Word("stop")]
+            return s, [self._attacks[card][self.kind[card]], WORD["stop"]]
         if tag == "order":
             return self.active, [self._card("first", t[0]) for t in task[1]]
         if tag == "pick":
@@ -346,7 +402,7 @@ class MindbugState(State):
             cands = pick_candidates(self, task)
             acts = [self._card("pick", c) for c in cands]
             if acts and (e.up_to or e.optional):
-                acts.append(Word("done"))
+                acts.append(WORD["done"])
             return pick_decider(self, task), acts
         if tag == "foe":
             _, source, ctrl, trig, idx = task
@@ -360,12 +416,12 @@ class MindbugState(State):
             _, card, s = task
             if card not in self.hands[s]:
                 return s, []
-            return s, [self._card("play", card), Word("keep")]
+            return s, [self._card("play", card), WORD["keep"]]
         if tag == "revive":
             _, card, s = task
             if card not in self.discards[s]:
                 return s, []
-            return s, [self._card("play", card), Word("decline")]
+            return s, [self._card("play", card), WORD["decline"]]
         raise AssertionError(f"not a decision: {tag}")
 
     # -- the transition ---------------------------------------------------------------------
@@ -385,17 +441,41 @@ class MindbugState(State):
         ev: list[Event] = []
         task = self.stack.pop()
         self._opts = None
-        self._decide(task, seat, action, ev)
-        self._advance(ev)
-        self.log = (*self.log, *(e for e in ev if e.to is None))[-LOG_SIZE:]
+        decide(self, task, seat, action, ev)
+        self._steps(ev)
+        self._history = (tuple(ev), self._history)
+        self._depth += 1
+        if self._depth > 20 * LOG_SIZE:
+            self._history = (self.log, None)
+            self._depth = 1
         return ev
 
+    @property
+    def log(self) -> tuple[Event, ...]:
+        """The last public events (LOG_SIZE at most), oldest first, for the table."""
+        out: list[Event] = []
+        node = self._history
+        while node is not None and len(out) < LOG_SIZE:
+            events, node = node
+            out[:0] = [e for e in events if e.to is None]
+        return tuple(out[-LOG_SIZE:])
+
     def _advance(self, ev: list[Event]) -> None:
-        """Run tasks until a decision with options is on top, or the game is over."""
+        """Run tasks until a decision with options is on top, or the game is over. Called
+        from outside the transition (set-up, a test's position), anything may have changed:
+        the stats are recomputed and the hands refilled if they must."""
+        self._read_kinds()
+        self._stale = True
+        self._short = True
+        self._steps(ev)
+
+    def _steps(self, ev: list[Event]) -> None:
+        """`_advance`'s loop, one task or decision a step."""
         self._opts = None
         while self.winner == NONE:
-            self._st = None
-            self._refill(ev)
+            self._step += 1
+            if self._short:
+                self._refill(ev)
             if not self.stack:
                 self._end_turn(ev)
                 continue
@@ -407,20 +487,21 @@ class MindbugState(State):
                             and isinstance(acts[0], CardAction | Foe)):
                         # A forced choice (one candidate, nothing optional) is made at once.
                         self.stack.pop()
-                        self._decide(task, who, acts[0], ev)
+                        decide(self, task, who, acts[0], ev)
                         continue
                     self._opts = (who, acts)
                     return
                 self.stack.pop()
-                self._no_choice(task, ev)
+                no_choice(self, task, ev)
                 continue
             self.stack.pop()
-            self._run(task, ev)
+            run_task(self, task, ev)
         self.stack.clear()
         self._st = None
 
     def _refill(self, ev: list[Event]) -> None:
         # MB-5 / MB-22: below the hand size with cards in the draw pile, draw at once.
+        self._short = False  # until a hand shrinks again (draw piles never grow)
         limit = self.hand_limit
         for s in range(self.n):
             hand, pile = self.hands[s], self.piles[s]
@@ -437,8 +518,17 @@ class MindbugState(State):
                                       "keys": [self.key(c) for c in drawn]}, to=(s,)))
 
     def _end_turn(self, ev: list[Event]) -> None:
-        for c in self.all_in_play():
-            self.flags[c] &= EXHAUSTED  # the turn's marks and granted keywords end
+        granted = 0
+        flags = self.flags
+        for board in self.boards:
+            for c in board:
+                granted |= flags[c]
+                flags[c] &= EXHAUSTED  # the turn's marks and granted keywords end
+        # The stats (MB-17) change with the turn through granted keywords and "my turn"
+        # conditions only: otherwise the next turn's first decision reads them as they are.
+        st = self._st
+        if granted >> KW_SHIFT or (st is not None and st.reads_turn):
+            self._stale = True
         if self.turn >= TURN_LIMIT:
             self.winner = DRAW
             self.reason = "turn_limit"
@@ -454,254 +544,6 @@ class MindbugState(State):
         self.reason = reason
         ev.append(Event("game_over", {"winner": team, "seats": self.seats_of_team(team),
                                       "reason": reason}, ruling=ruling))
-
-    # -- decisions with no option -------------------------------------------------------------
-    def _no_choice(self, task: Task, ev: list[Event]) -> None:
-        tag = task[0]
-        if tag == "act":
-            s = self.active
-            if self.n == 2:
-                # MB-6: a player who can neither play nor attack loses at once.
-                ev.append(Event("no_action", {"seat": s}, ruling="MB-6"))
-                self._win(1 - self.team(s), "no_action", ev, "MB-6")
-                return
-            # MB-26: in Tag Team the player passes; two passes in a row lose for the team.
-            ev.append(Event("pass", {"seat": s}, ruling="MB-26"))
-            mate = self.teammate(s)
-            if mate is not None and self.passed[mate]:
-                self._win(1 - self.team(s), "team_stuck", ev, "MB-26")
-                return
-            self.passed[s] = 1
-        elif tag == "hunt":
-            self.stack.append(("block", task[1], task[2], 0))
-        elif tag == "block":
-            _, att, s, k = task
-            ev.append(Event("cannot_block", {"seat": self.opponents(s)[k], "attacker": att,
-                                             "key": self.key(att)}))
-            self._next_blocker(att, s, k)
-        elif tag == "pick":
-            execute(self, task, ev)
-        # keep / revive without their card, a permanent effect's aim without its creature:
-        # nothing happens
-
-    def _next_blocker(self, att: int, s: int, k: int) -> None:
-        # MB-25: the left opponent may block first, then the right one.
-        if k + 1 < len(self.opponents(s)):
-            self.stack.append(("block", att, s, k + 1))
-        else:
-            self.stack.append(("unblocked", att, s))
-
-    # -- decisions -------------------------------------------------------------------------------
-    def _decide(self, task: Task, seat: int, action: Action, ev: list[Event]) -> None:
-        tag = task[0]
-        if tag == "act":
-            assert isinstance(action, CardAction)
-            self.passed[seat] = 0
-            if action.verb == "play":
-                self._play_from_hand(seat, action.card, ev)
-            else:
-                self.stack.append(("attack", action.card, seat, 1))
-        elif tag == "mindbug":
-            _, card, player, k = task  # k: the seat deciding
-            assert isinstance(action, Word)
-            if action.word == "mindbug":
-                # MB-7: the opponent takes it; it resolves for them; the player acts again.
-                self.mindbugs[seat] -= 1
-                ev.append(Event("mindbug", {"seat": seat, "card": card, "key": self.key(card),
-                                            "from": player}, ruling="MB-7"))
-                self.stack.append(("act",))
-                self.stack.append(("enter", card, seat, 1))
-            else:
-                ev.append(Event("mindbug_declined", {"seat": seat}))
-                self._next_mindbug(card, player, self.opponents(player).index(k) + 1)
-        elif tag == "mindfrog":
-            _, card, player, _mate = task
-            assert isinstance(action, Word)
-            if action.word == "mindfrog":
-                # MB-24: the teammate takes it; the player's action is spent.
-                self.mindfrogs[seat] -= 1
-                ev.append(Event("mindfrog", {"seat": seat, "card": card, "key": self.key(card),
-                                             "from": player}, ruling="MB-24"))
-                self.stack.append(("enter", card, seat, 2))
-            else:
-                self.stack.append(("enter", card, player, 0))
-        elif tag == "hunt":
-            _, att, s = task
-            if isinstance(action, CardAction):
-                # MB-10: the chosen creature must block, whatever could stop it otherwise.
-                ev.append(Event("hunt", {"seat": s, "attacker": att, "key": self.key(att),
-                                         "blocker": action.card, "blocker_key": action.key},
-                                ruling="MB-10"))
-                self.stack.append(("fight", att, action.card))
-            else:
-                self.stack.append(("block", att, s, 0))
-        elif tag == "block":
-            _, att, s, k = task
-            if isinstance(action, CardAction):
-                ev.append(Event("block", {"seat": seat, "attacker": att, "key": self.key(att),
-                                          "blocker": action.card, "blocker_key": action.key},
-                                ruling="MB-8"))
-                self.stack.append(("fight", att, action.card))
-            else:
-                ev.append(Event("no_block", {"seat": seat}))
-                self._next_blocker(att, s, k)
-        elif tag == "frenzy":
-            _, att, s = task
-            if isinstance(action, Word) and action.word == "again":
-                ev.append(Event("frenzy", {"seat": s, "card": att, "key": self.key(att)},
-                                ruling="MB-12"))
-                self.stack.append(("attack", att, s, 2))
-        elif tag == "rapid":
-            _, card, s = task
-            if isinstance(action, CardAction):
-                ev.append(Event("rapid", {"seat": s, "card": card, "key": self.key(card)},
-                                ruling="MB-2"))
-                self.stack.append(("attack", card, s, 1))
-        elif tag == "order":
-            assert isinstance(action, CardAction)
-            triggers = task[1]
-            chosen = next(t for t in triggers if t[0] == action.card)
-            rest = tuple(t for t in triggers if t is not chosen)
-            # MB-15: the active player orders simultaneous effects.
-            ev.append(Event("order", {"seat": seat, "card": chosen[0],
-                                      "key": self.key(chosen[0])}, ruling="MB-15"))
-            self._push_triggers(rest)
-            self.stack.append(("fx", chosen[0], chosen[1], chosen[2], 0, NONE))
-        elif tag == "pick":
-            if isinstance(action, CardAction):
-                picked = (*task[6], action.card)
-                nxt = (*task[:6], picked)
-                e = self.creature(task[1]).triggered(task[3])[task[4]]
-                if len(picked) < e.count and pick_candidates(self, nxt):
-                    self.stack.append(nxt)
-                else:
-                    execute(self, nxt, ev)
-            else:
-                execute(self, task, ev)
-        elif tag == "foe":
-            assert isinstance(action, Foe)
-            _, source, ctrl, trig, idx = task
-            ev.append(foe_event(self, source, ctrl, action.seat))
-            if trig == "passive":
-                self.aim[source] = action.seat
-            else:
-                start_effect(self, source, ctrl, trig, idx, action.seat, ev)
-        elif tag == "keep":
-            _, card, s = task
-            if isinstance(action, CardAction):
-                self.hands[s].remove(card)
-                self._public(card)
-                self.stack.append(("enter", card, s, 3))
-            else:
-                ev.append(Event("kept", {"seat": s}))
-        elif tag == "revive":
-            _, card, s = task
-            if isinstance(action, CardAction):
-                self.discards[s].remove(card)
-                ev.append(Event("revived", {"seat": s, "card": card, "key": self.key(card)}))
-                self.stack.append(("enter", card, s, 3))
-
-    def _play_from_hand(self, seat: int, card: int, ev: list[Event]) -> None:
-        self.hands[seat].remove(card)
-        self._public(card)
-        ev.append(Event("play", {"seat": seat, "card": card, "key": self.key(card)},
-                        ruling="MB-6"))
-        # MB-5: the hand is refilled (by _advance) before anyone decides on a Mindbug.
-        self._next_mindbug(card, seat, 0)
-
-    def _next_mindbug(self, card: int, player: int, k: int) -> None:
-        opps = self.opponents(player)
-        # MB-23: the opponent on the player's left may use a Mindbug first, then the right.
-        while k < len(opps) and self.mindbugs[opps[k]] <= 0:
-            k += 1
-        if k < len(opps):
-            self.stack.append(("mindbug", card, player, opps[k]))
-            return
-        mate = self.teammate(player)
-        if mate is not None and self.mindfrogs[mate] > 0:
-            self.stack.append(("mindfrog", card, player, mate))
-            return
-        self.stack.append(("enter", card, player, 0))
-
-    # -- tasks that run at once ------------------------------------------------------------------
-    def _run(self, task: Task, ev: list[Event]) -> None:
-        tag = task[0]
-        if tag == "enter":
-            _, card, seat, how = task
-            self.boards[seat].append(card)
-            self.ctrl[card] = seat
-            self.flags[card] = FRESH
-            self._public(card)
-            ev.append(Event("enter", {"seat": seat, "card": card, "key": self.key(card),
-                                      "how": ("played", "stolen", "mindfrog", "effect")[how]}))
-            if how == 0:
-                self.stack.append(("rapid", card, seat))
-            self.stack.append(("fx", card, seat, "play", 0, NONE))
-            aim_anew(self, card, seat)
-        elif tag == "fx":
-            _, card, ctrl, trig, idx, foe = task
-            effects = self.creature(card).triggered(trig)
-            if idx >= len(effects):
-                return
-            if trig == "play" and idx == 0 and silenced(self, ctrl):
-                ev.append(Event("silenced", {"seat": ctrl, "card": card,
-                                             "key": self.key(card)}))
-                return
-            self.stack.append(("fx", card, ctrl, trig, idx + 1, NONE))
-            start_effect(self, card, ctrl, trig, idx, foe, ev)
-        elif tag == "attack":
-            _, att, s, n = task
-            if self.ctrl[att] != s:
-                return
-            ev.append(Event("attack", {"seat": s, "card": att, "key": self.key(att),
-                                       "number": n}, ruling="MB-8"))
-            self.stack.append(("after_attack", att, s, n))
-            self.stack.append(("blockstep", att, s))
-            # MB-8: the attacker's Attack effects resolve first, then the block.
-            self.stack.append(("fx", att, s, "attack", 0, NONE))
-        elif tag == "blockstep":
-            _, att, s = task
-            if self.ctrl[att] != s:
-                ev.append(Event("attack_ends", {"seat": s, "card": att, "key": self.key(att)}))
-                return
-            if self.stats().kw[att] & CHASSEUR:
-                self.stack.append(("hunt", att, s))
-            else:
-                self.stack.append(("block", att, s, 0))
-        elif tag == "fight":
-            self._fight(task[1], task[2], ev)
-        elif tag == "unblocked":
-            _, att, s = task
-            if self.ctrl[att] != s:
-                return
-            foe_team = 1 - self.team(s)
-            ev.append(Event("unblocked", {"seat": s, "card": att, "key": self.key(att)},
-                            ruling="MB-8"))
-            self._lose_life(foe_team, 1, ev, "MB-8")
-        elif tag == "after_attack":
-            _, att, s, n = task
-            if n == 1 and self.ctrl[att] == s:
-                st = self.stats()
-                # MB-12: FURIE may attack a second time (never a third).
-                if st.kw[att] & FURIE and att not in st.no_attack:
-                    self.stack.append(("frenzy", att, s))
-        else:
-            raise AssertionError(f"unknown task {tag}")
-
-    def _fight(self, att: int, blk: int, ev: list[Event]) -> None:
-        if self.ctrl[att] == NONE or self.ctrl[blk] == NONE:
-            return
-        st = self.stats()
-        pa, pb = st.power[att], st.power[blk]
-        # MB-8: the lower power is defeated, both on equal power; MB-14: VENIMEUX always kills.
-        att_falls = pb >= pa or bool(st.kw[blk] & VENIMEUX)
-        blk_falls = pa >= pb or bool(st.kw[att] & VENIMEUX)
-        ev.append(Event("fight", {"attacker": att, "key": self.key(att), "power": pa,
-                                  "blocker": blk, "blocker_key": self.key(blk),
-                                  "blocker_power": pb}, ruling="MB-8"))
-        falls = [c for c, f in ((att, att_falls), (blk, blk_falls)) if f]
-        poisoned = (att_falls and pb < pa) or (blk_falls and pa < pb)
-        self._defeat(falls, ev, st, "MB-14" if poisoned else "MB-8")
 
     def _defeat(self, cards: Sequence[int], ev: list[Event], st: Stats | None = None,
                 ruling: str | None = None) -> None:
@@ -720,6 +562,7 @@ class MindbugState(State):
                                 ruling="MB-11"))
                 continue
             self.boards[seat].remove(c)
+            self._stale = True
             self.ctrl[c] = NONE
             self.flags[c] = 0
             self.aim[c] = NONE
@@ -745,8 +588,14 @@ class MindbugState(State):
             return
         before = self.life[team]
         self.life[team] = max(0, before - amount)
+        self._life_changed()
         ev.append(self._life_event(team, before, ruling))
         self._after_life_change(team, before, ev)
+
+    def _life_changed(self) -> None:
+        st = self._st
+        if st is not None and st.reads_life:  # a "life is" condition (MB-17)
+            self._stale = True
 
     def _life_event(self, team: int, before: int, ruling: str) -> Event:
         return Event("life", {"team": team, "seats": self.seats_of_team(team),
@@ -801,78 +650,8 @@ class MindbugState(State):
         return Result(ranks, scores, self.reason, detail, ruling, teams)
 
     # -- information ------------------------------------------------------------------------------
-    def _card_view(self, c: int) -> dict[str, JSON]:
-        return {"id": c, "key": self.key(c)}
-
     def view(self, seat: int | None) -> dict[str, JSON]:
-        st = self.stats()
-        everyone = (1 << self.n) - 1
-        boards: list[JSON] = []
-        for s in range(self.n):
-            row = []
-            for c in self.boards[s]:
-                cr = self.creature(c)
-                row.append({
-                    "id": c, "key": cr.key, "name": cr.name, "name_en": cr.name_en,
-                    "power": st.power[c], "base_power": cr.power,
-                    "keywords": [k for k, b in KEYWORD_BITS.items() if st.kw[c] & b],
-                    "exhausted": bool(self.flags[c] & EXHAUSTED),
-                    "fresh": bool(self.flags[c] & FRESH),
-                    "owner": self.owner[c],
-                    "cannot_block": bool(self.flags[c] & NO_BLOCK) or c in st.no_block,
-                    "cannot_attack": c in st.no_attack,
-                })
-                if self.aim[c] != NONE:  # Tag Team: the opponent its effect aims at
-                    row[-1]["aim"] = self.aim[c]
-            boards.append(row)
-        hands: list[JSON] = []
-        for s in range(self.n):
-            if seat == s:
-                shown = list(self.hands[s])
-            else:
-                mask = everyone if seat is None else 1 << seat
-                shown = [c for c in self.hands[s] if self.known[c] & mask == mask]
-            hands.append({"count": len(self.hands[s]),
-                          "cards": [self._card_view(c) for c in shown]})
-        pending: dict[str, JSON] | None = None
-        if self.winner == NONE and self.stack:
-            task = self.stack[-1]
-            who = self._options()[0]
-            pending = {"kind": task[0], "seat": who}
-            mask = everyone if seat is None else 1 << seat
-            if task[0] in ("mindbug", "mindfrog", "hunt", "block", "frenzy", "rapid", "keep",
-                           "revive", "pick", "foe"):
-                pending["card"] = task[1]
-                # The creature's key when this seat may know it (a card given from a hand
-                # is known to its two players only), so that a screen can show the card.
-                if self.known[task[1]] & mask == mask:
-                    pending["key"] = self.key(task[1])
-            if task[0] == "pick":
-                pending["verb"] = self.creature(task[1]).triggered(task[3])[task[4]].verb
-                pending["picks"] = list(task[6])
-            if task[0] == "order":
-                pending["cards"] = [t[0] for t in task[1]]
-                pending["keys"] = [self.key(t[0]) for t in task[1]]
-        result = self.result()
-        return {
-            "players": self.n,
-            "turn": self.turn,
-            "active": self.active,
-            "life": list(self.life),
-            "mindbugs": list(self.mindbugs),
-            "mindfrogs": list(self.mindfrogs),
-            "hand_limit": self.hand_limit,
-            "boards": boards,
-            "hands": hands,
-            "discards": [[self._card_view(c) for c in d] for d in self.discards],
-            "piles": [len(p) for p in self.piles],
-            "unused": len(self.unused),
-            "reveals": [list(r) for r in self.reveals],
-            "pending": pending,
-            "seat": seat,
-            "log": [e.to_json() for e in self.log],
-            "result": result.to_json() if result is not None else None,
-        }
+        return view_of(self, seat)
 
     def determinize(self, seat: int | None, rng: Rng) -> Self:
         out = self.clone()
@@ -884,6 +663,7 @@ class MindbugState(State):
         rng.shuffle(kinds)
         for c, k in zip(hidden, kinds, strict=True):
             out.kind[c] = k
+        out._read_kinds()
         # The copy's own generator: what the piles give after a reshuffle is hidden too. It is
         # the second word drawn, as when the bots reseeded their copies after this method drew
         # one: seeded bot games (the arena's, docs/bots.md) stay the same games.
@@ -891,6 +671,7 @@ class MindbugState(State):
         out.rng = rng.fork()
         out._opts = None
         out._st = None
+        out._stale = False
         return out
 
     # -- copies and persistence -------------------------------------------------------------------
@@ -901,6 +682,10 @@ class MindbugState(State):
         out.hand_limit = self.hand_limit
         out.rng = self.rng.copy()
         out.kind = self.kind[:]
+        out._creature_of = self._creature_of  # these never change in place
+        out._plays = self._plays
+        out._attacks = self._attacks
+        out._blocks = self._blocks
         out.owner = self.owner[:]
         out.known = self.known[:]
         out.ctrl = self.ctrl[:]
@@ -921,9 +706,14 @@ class MindbugState(State):
         out.winner = self.winner
         out.reason = self.reason
         out.reveals = self.reveals  # never changed after set-up
-        out.log = self.log
+        out._history = self._history
+        out._depth = self._depth
         out._opts = self._opts
         out._st = self._st
+        out._stale = self._stale
+        out._step = self._step
+        out._seen = self._seen
+        out._short = self._short
         return out
 
     def to_json(self) -> dict[str, JSON]:
@@ -969,15 +759,21 @@ class MindbugState(State):
             setattr(out, name, [[int(x) for x in row] for row in data[name]])
         # States saved before the Tag Team aims were kept have none (every card: NONE).
         out.aim = [int(x) for x in data.get("aim", [NONE] * len(out.kind))]
+        out._read_kinds()
         out.active = int(data["active"])
         out.turn = int(data["turn"])
         out.stack = [_tuplify(t) for t in data["stack"]]
         out.winner = int(data["winner"])
         out.reason = str(data["reason"])
         out.reveals = [list(r) for r in data["reveals"]]
-        out.log = tuple(Event.from_json(e) for e in data.get("log", []))
+        out._history = (tuple(Event.from_json(e) for e in data.get("log", [])), None)
+        out._depth = 1
         out._opts = None
         out._st = None
+        out._stale = False
+        out._step = 0
+        out._seen = -1
+        out._short = True
         return out
 
 
