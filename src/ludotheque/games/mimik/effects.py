@@ -51,13 +51,7 @@ from .notation import (
     Take,
     Tsunami,
 )
-from .plays import Plays
-
-# phases
-PLAY = 0  # the active player plays or discards a card
-PICK = 1  # Pickpocket: the active player picks a card from the victim's hand (MK-21)
-DROP = 2  # Tsunami tie: the chooser picks which highest card goes (MK-23)
-OVER = 3
+from .plays import DROP, PICK, PLAY, Plays
 
 _PLAY_CARD: dict[type, int] = {
     Sabotage: SABOTAGE, Swap: SWAP, Reverse: REVERSE, Pause: PAUSE, Half: HALF,
@@ -147,7 +141,7 @@ class Effects(Plays):
                                            "from": [], "discard": True}, ruling="MK-26"))
             self._effect(seat, play.play, 0, events)
         else:
-            self._effect(seat, play, card_of(play), events)
+            self._effect(seat, play, _PLAY_CARD[type(play)], events)  # card_of(play)
 
     def _copy_sources(self, value: int) -> list[int]:
         """The seats showing a posed card worth `value`: whom a MIMIK copy may have copied
@@ -184,7 +178,11 @@ class Effects(Plays):
             mine = self._posed[seat]
             theirs = self._posed[play.seat]
             mine[play.mine], theirs[play.index] = theirs[play.index], mine[play.mine]  # MK-16
-            self._scores = None  # counted again when next read
+            scores = self._scores
+            if scores is not None:
+                moved = points(mine[play.mine]) - points(theirs[play.index])
+                scores[self.team_of[seat]] += moved
+                scores[self.team_of[play.seat]] -= moved
             events.append(Event("swapped", {"seat": seat, "mine": play.mine, "owner": play.seat,
                                             "index": play.index,
                                             "got": value_of(mine[play.mine]),

@@ -50,6 +50,12 @@ from .notation import (
     Tsunami,
 )
 
+# phases
+PLAY = 0  # the active player plays or discards a card
+PICK = 1  # Pickpocket: the active player picks a card from the victim's hand (MK-21)
+DROP = 2  # Tsunami tie: the chooser picks which highest card goes (MK-23)
+OVER = 3
+
 # -- the plays, made once ----------------------------------------------------------------------
 _POSE = {card: Pose(card) for card in (*range(1, 11), MIMIK)}
 _DISCARD = {card: Discard(card) for card in NAMES}
@@ -63,9 +69,27 @@ _PICKPOCKETS: list[list[list[ActionPlay]]] = [
     [[_pickpocket(v) for v in range(n) if v != seat] for seat in range(n)]
     for n in range(MAX_SEATS + 1)]
 _swap_score = cache(SwapScore)
-_copy_action = cache(CopyAction)
-_take = cache(Take)
 _keep = cache(Keep)
+# A copy of an Action's play (MK-26), a stolen card's play (MK-21): made once a play, kept by
+# the play's identity (the plays are shared objects), not by the play's value, whose
+# dataclass hash and comparison are Python calls. The play is kept beside its wrapper: an id
+# is only ever the same object's while the object lives.
+_COPY_ACTIONS: dict[int, tuple[ActionPlay, CopyAction]] = {}
+_TAKES: dict[int, tuple[Play, Take]] = {}
+
+
+def _copy_action(play: ActionPlay) -> CopyAction:
+    kept = _COPY_ACTIONS.get(id(play))
+    if kept is None or kept[0] is not play:
+        kept = _COPY_ACTIONS[id(play)] = (play, CopyAction(play))
+    return kept[1]
+
+
+def _take(play: Play) -> Take:
+    kept = _TAKES.get(id(play))
+    if kept is None or kept[0] is not play:
+        kept = _TAKES[id(play)] = (play, Take(play))
+    return kept[1]
 drop_choice = cache(Drop)
 
 
@@ -121,6 +145,9 @@ class Plays:
 
     players: int
     target: int
+    phase: int
+    chooser: int
+    _legal: list[Action] | None
     hands: list[list[int]]
     _posed: list[list[int]]
     discard: list[int]
@@ -166,32 +193,44 @@ class Plays:
         """The score of `seat` (its team's in Team mode)."""
         return self._team_scores()[self.team_of[seat]]
 
-    # -- a turn's plays ---------------------------------------------------------------------------
-    def _turn_actions(self, seat: int) -> list[Action]:
-        hand = self.hands[seat]
-        out: list[Action] = []
-        discards: list[Action] = []
-        scores = self._scores
-        if scores is None:
-            scores = self._team_scores()
-        score = scores[self.team_of[seat]]
-        room = self.target - score
-        previous = -1
-        for i, card in enumerate(hand):
-            if card != previous:
-                # MK-11: discarding a card face up is always allowed (and forced when nothing
-                # plays); listed after the plays.
-                discards.append(_DISCARD[card])
-                if card <= 10:  # MK-12, MK-8 (as in _plays, without building a list)
-                    if card <= room:
-                        out.append(_POSE[card])
-                elif card == MIMIK:
-                    out += self._mimik_plays(seat, hand, i, score, -1)
-                else:
-                    out += _LISTERS[card](self, seat, hand, i, score, -1)  # as _action_plays
-                previous = card
-        out += discards
-        return out
+    # -- the legal actions ------------------------------------------------------------------------
+    def legal_actions(self, seat: int) -> list[Action]:
+        phase = self.phase
+        if phase == OVER or seat != (self.chooser if phase == DROP else self.active):
+            return []  # not to act (as to_act(), without its tuple)
+        # Listed anew on every call (a scenario may have changed the state by hand since).
+        if phase == PLAY:
+            # A turn's plays, in the order of the sorted hand, then its discards; written
+            # here rather than in a method of its own: this runs at every decision.
+            hand = self.hands[seat]
+            legal: list[Action] = []
+            discards: list[Action] = []
+            scores = self._scores
+            if scores is None:
+                scores = self._team_scores()
+            score = scores[self.team_of[seat]]
+            room = self.target - score
+            previous = -1
+            for i, card in enumerate(hand):
+                if card != previous:
+                    # MK-11: discarding a card face up is always allowed (and forced when
+                    # nothing plays); listed after the plays.
+                    discards.append(_DISCARD[card])
+                    if card <= 10:  # MK-12, MK-8 (as in _plays, without building a list)
+                        if card <= room:
+                            legal.append(_POSE[card])
+                    elif card == MIMIK:
+                        legal += self._mimik_plays(seat, hand, i, score, -1)
+                    else:
+                        legal += _LISTERS[card](self, seat, hand, i, score, -1)  # _action_plays
+                    previous = card
+            legal += discards
+        elif phase == PICK:
+            legal = self._pick_actions(seat)
+        else:
+            legal = [drop_choice(i) for i in self._drop_choices(seat)]
+        self._legal = legal
+        return legal[:]  # the caller's own copy: the kept list must not change
 
     def _pick_actions(self, seat: int) -> list[Action]:
         hand = self.hands[seat]
@@ -235,10 +274,6 @@ class Plays:
         if self.mimik_posed[seat]:
             # MK-25: after posing a MIMIK, a later one is a Value 5 for this player.
             return [_POSE[MIMIK]] if score + 5 <= self.target else []
-        return self._copies(seat, hand, index, score, robbed)
-
-    def _copies(self, seat: int, hand: list[int], index: int, score: int,
-                robbed: int = -1) -> list[Play]:
         # MK-26: copy a card visible in play: any posed card, or the top of the discard pile.
         values = {card & 15 for cards in self._posed for card in cards}
         values.discard(NO_VALUE)

@@ -26,10 +26,10 @@ from .cards import (
     printed,
     value_of,
 )
-from .effects import _PLAY_CARD, DROP, OVER, PICK, PLAY, Effects, card_of
+from .effects import _PLAY_CARD, Effects, card_of
 from .events import DISCARDED, DRAWS, DREW, NO_CARD, POSED, SKIPPED, TURNS, turn
 from .notation import Discard, Drop, Keep, Play, Pose, Take
-from .plays import drop_choice
+from .plays import DROP, OVER, PICK, PLAY
 
 HAND_SIZE = 5
 RESET_BASE = 25  # MK-7
@@ -222,20 +222,6 @@ class MimikState(Effects, State):
             return ()
         return _SEATS[self.chooser if phase == DROP else self.active]
 
-    def legal_actions(self, seat: int) -> list[Action]:
-        phase = self.phase
-        if phase == OVER or seat != (self.chooser if phase == DROP else self.active):
-            return []  # not to act (as to_act(), without its tuple)
-        # Listed anew on every call (a scenario may have changed the state by hand since).
-        if phase == PLAY:
-            legal = self._turn_actions(seat)
-        elif phase == PICK:
-            legal = self._pick_actions(seat)
-        else:
-            legal = [drop_choice(i) for i in self._drop_choices(seat)]
-        self._legal = legal
-        return legal[:]  # the caller's own copy: the kept list must not change
-
     def apply(self, seat: int, action: Action) -> list[Event]:
         # Two thirds of the actions of a game discard a card or pose a Value card: checked by
         # why_illegal's own tests and done here, without a listing nor _apply's dispatch. Any
@@ -323,7 +309,9 @@ class MimikState(Effects, State):
                 events.append(DISCARDED[seat][card])  # MK-11
             else:
                 assert isinstance(action, Play)
-                self.hands[seat].remove(card_of(action))
+                # card_of(action), without its call
+                card = action.card if isinstance(action, Pose) else _PLAY_CARD[type(action)]
+                self.hands[seat].remove(card)
                 self._resolve(seat, action, events)
         elif phase == PICK:
             self._pick(seat, action, events)
