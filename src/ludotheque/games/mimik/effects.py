@@ -53,7 +53,7 @@ from .notation import (
 )
 from .plays import DROP, PICK, PLAY, Plays
 
-_PLAY_CARD: dict[type, int] = {
+PLAY_CARD: dict[type, int] = {
     Sabotage: SABOTAGE, Swap: SWAP, Reverse: REVERSE, Pause: PAUSE, Half: HALF,
     DiscardTwo: DISCARD_TWO, Pickpocket: PICKPOCKET, SwapScore: SWAP_SCORE, Tsunami: TSUNAMI,
     Copy: MIMIK, CopyAction: MIMIK,
@@ -64,7 +64,7 @@ def card_of(play: Play) -> int:
     """The card a play uses from the hand."""
     if isinstance(play, Pose):
         return play.card
-    return _PLAY_CARD[type(play)]
+    return PLAY_CARD[type(play)]
 
 
 class Effects(Plays):
@@ -141,7 +141,7 @@ class Effects(Plays):
                                            "from": [], "discard": True}, ruling="MK-26"))
             self._effect(seat, play.play, 0, events)
         else:
-            self._effect(seat, play, _PLAY_CARD[type(play)], events)  # card_of(play)
+            self._effect(seat, play, PLAY_CARD[type(play)], events)  # card_of(play)
 
     def _copy_sources(self, value: int) -> list[int]:
         """The seats showing a posed card worth `value`: whom a MIMIK copy may have copied

@@ -70,6 +70,7 @@ _PICKPOCKETS: list[list[list[ActionPlay]]] = [
     for n in range(MAX_SEATS + 1)]
 _swap_score = cache(SwapScore)
 _keep = cache(Keep)
+drop_choice = cache(Drop)
 # A copy of an Action's play (MK-26), a stolen card's play (MK-21): made once a play, kept by
 # the play's identity (the plays are shared objects), not by the play's value, whose
 # dataclass hash and comparison are Python calls. The play is kept beside its wrapper: an id
@@ -90,7 +91,6 @@ def _take(play: Play) -> Take:
     if kept is None or kept[0] is not play:
         kept = _TAKES[id(play)] = (play, Take(play))
     return kept[1]
-drop_choice = cache(Drop)
 
 
 # The plays aimed at one player's posed cards, by the card's index: a pile holds at most the

@@ -26,8 +26,8 @@ from .cards import (
     printed,
     value_of,
 )
-from .effects import _PLAY_CARD, Effects, card_of
-from .events import DISCARDED, DRAWS, DREW, NO_CARD, POSED, SKIPPED, TURNS, turn
+from .effects import PLAY_CARD, Effects, card_of
+from .events import DISCARDED, DRAWS, DREW, MAX_SEATS, NO_CARD, POSED, SKIPPED, TURNS, turn
 from .notation import Discard, Drop, Keep, Play, Pose, Take
 from .plays import DROP, OVER, PICK, PLAY
 
@@ -36,7 +36,7 @@ RESET_BASE = 25  # MK-7
 TURN_LIMIT = 2000  # MK-29
 
 PHASE_NAMES = ("jouer", "pickpocket", "tsunami", "fin")
-_SEATS = tuple((seat,) for seat in range(8))  # to_act()'s answers, made once
+_SEATS = tuple((seat,) for seat in range(MAX_SEATS))  # to_act()'s answers, made once
 
 __all__ = ["DROP", "HAND_SIZE", "OVER", "PHASE_NAMES", "PICK", "PLAY", "RESET_BASE",
            "TURN_LIMIT", "MimikState", "card_of", "posed_json"]
@@ -273,7 +273,7 @@ class MimikState(Effects, State):
                 if action.card in hand:
                     return None  # MK-11: discarding is always allowed
                 return f"{action.text()}: there is no {NAMES[action.card]} in your hand"
-            card = _PLAY_CARD.get(type(action), -1)
+            card = PLAY_CARD.get(type(action), -1)
             if isinstance(action, Pose):
                 card = action.card
             if card < 0:
@@ -310,7 +310,7 @@ class MimikState(Effects, State):
             else:
                 assert isinstance(action, Play)
                 # card_of(action), without its call
-                card = action.card if isinstance(action, Pose) else _PLAY_CARD[type(action)]
+                card = action.card if isinstance(action, Pose) else PLAY_CARD[type(action)]
                 self.hands[seat].remove(card)
                 self._resolve(seat, action, events)
         elif phase == PICK:
