@@ -257,18 +257,10 @@ def describe(event: Event, lang: str = "fr", names: Sequence[str] | None = None)
     if k == "defausse":
         return (f"{who} défausse {d['sort']}." if fr else f"{who} discards {d['sort']}.")
     if k == "fin":
+        # The Diamagiques held only: who won and why is said once, by the room's end panel
+        # (describe_result), not again in the log (issue 20).
         a, b = d["scores"]
-        reason = {"six_diamagiques": ("six Diamagiques", "six Diamagiques"),
-                  "pot_vide": ("pot vide", "empty pot"),
-                  "sorts_epuises": ("plus de Sorts", "no Spells left")}.get(
-                      str(d["reason"]), (str(d["reason"]), str(d["reason"])))
-        ranks = list(d["ranks"])
-        if ranks[0] == ranks[1]:
-            end = "match nul" if fr else "a draw"
-        else:
-            name = seat_name(0 if ranks[0] == 0 else 1, lg, names)
-            end = f"{name} gagne" if fr else f"{name} wins"
-        return (f"Fin de la partie ({reason[0]}) : {end}, {a:g} à {b:g}." if fr
-                else f"End of the game ({reason[1]}): {end}, {a:g} to {b:g}.")
+        return (f"Fin de la partie : Diamagiques {a:g} à {b:g}." if fr
+                else f"Game over: Diamagiques {a:g} to {b:g}.")
     args = ", ".join(f"{key}={value}" for key, value in d.items())
     return f"{k}({args})"

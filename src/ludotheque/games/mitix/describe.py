@@ -8,13 +8,6 @@ from typing import Any
 
 from ludotheque.core.game import Event, Result, french_de, seat_name
 
-REASONS = {
-    "fr": {"plus_de_vivants": "plus de Vivants", "bios_des_vivants":
-           "égalité de Vivants, départagée par leur Bios", "egalite": "égalité parfaite"},
-    "en": {"plus_de_vivants": "more Vivants", "bios_des_vivants":
-           "equal Vivants, decided by their Bios", "egalite": "a perfect draw"},
-}
-
 
 def _mark(mark: int) -> str:
     """An Olympe mark as printed on the screen: +1, 0 or −1 (MX-7)."""
@@ -83,17 +76,12 @@ def describe_event(event: Event, lang: str = "fr", names: Sequence[str] | None =
             text += (f", {_names(d['enfers'])} to the Enfers" if en
                      else f", {_names(d['enfers'])} aux Enfers")
     elif k == "end":
+        # The final count only: who won and why is said once, by the room's end panel
+        # (describe_result), not again in the log (issue 20).
         n0, n1 = d["scores"]
-        reason = REASONS["en" if en else "fr"].get(str(d["reason"]), str(d["reason"]))
-        ranks = d["ranks"]
-        if ranks[0] == ranks[1]:
-            head = "Draw" if en else "Match nul"
-        else:
-            winner = seat_name(ranks.index(0), lang, names)
-            head = (f"{winner} wins" if en else f"{winner} gagne")
-        text = f"{head} ({reason}): Vivants {n0:g} – {n1:g}, Bios {d['bios'][0]} – {d['bios'][1]}"
-        if not en:
-            text = text.replace("): ", ") : ")
+        text = (f"Game over: Living {n0:g} – {n1:g}, Bios {d['bios'][0]} – {d['bios'][1]}"
+                if en else
+                f"Fin de la partie : Vivants {n0:g} – {n1:g}, Bios {d['bios'][0]} – {d['bios'][1]}")
     elif k == "resource_drawn":
         text = (f"{who()} draws {d['resource']}" if en else f"{who()} tire {d['resource']}")
     elif k == "resource_placed":

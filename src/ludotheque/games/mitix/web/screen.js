@@ -259,8 +259,8 @@ function moments(steps) {
   const won = events.filter((e) => e.kind === "round_won").map((e) => e.data.winner);
   // The one title of the moment, the most telling first; a won bataille says so.
   let top = null;
-  if (kinds.has("end")) top = "end";
-  else if (kinds.has("intervention")) top = "intervention";
+  // The end itself is no moment: the room's end panel says who won, once (issue 20).
+  if (kinds.has("intervention")) top = "intervention";
   else if (kinds.has("olympe_decides")) top = "olympe_decides";
   else if (kinds.has("bataille_impossible")) top = "bataille_impossible";
   else if (won.length && kinds.has("bataille")) top = "bataille_won";
@@ -269,7 +269,7 @@ function moments(steps) {
   else if (kinds.has("condamnation")) top = "condamnation";
   else if (kinds.has("soutien")) top = "soutien";
   const lines = events.filter((e) => ["intervention", "olympe_decides", "soutien", "condamnation", "annulation",
-    "bataille", "bataille_impossible", "round_won", "end", "marks_cancel"].includes(e.kind)).map((e) => e.text);
+    "bataille", "bataille_impossible", "round_won", "marks_cancel"].includes(e.kind)).map((e) => e.text);
   return { flip, glow, top, lines: lines.slice(-3), won };
 }
 
@@ -446,8 +446,9 @@ function arena(view, seat, ctx, m) {
   const last = view.last || [];
   let lit = null;
   if (ctx.over) {
+    // The final count only: who won and why is the room's end panel's to say (issue 20).
     box.append(h("div", { class: "mx-end", "data-testid": "mx-end" },
-      h("strong", { text: t("end.title") }), h("span", { text: ctx.state.result.text || "" }),
+      h("strong", { text: t("end.title") }),
       h("span", { text: t("end.score", { a: seatName(me), na: view.vivants[me].length, ba: view.vivants_bios[me],
         b: seatName(other), nb: view.vivants[other].length, bb: view.vivants_bios[other] }) })));
   }
