@@ -230,8 +230,9 @@ def test_a_whole_game_against_a_bot_by_clicks_hiding_the_other_hand(
     play_game(page, policy, 150,
               lambda: checks.append(check_nothing_hidden_shows(site, gid, page, frames)))
 
-    # The end: the screen says why, the log tells the story in words.
-    expect(page.get_by_test_id("mb-prompt")).to_contain_text("Partie terminée")
+    # The end: the room's end panel says why, the screen the life left (issue 20), the log
+    # tells the story in words.
+    expect(page.get_by_test_id("mb-prompt")).to_contain_text("Score final")
     expect(page.get_by_test_id("end-why")).not_to_contain_text("MB-")
     state = true_state(site, gid)
     assert state.is_over()
@@ -346,7 +347,7 @@ def test_tag_team_is_playable_and_readable(site: LiveServer,
     policy = Policy("tag-team-")
     play_game(page, policy, 150,
               lambda: check_nothing_hidden_shows(site, gid, page, frames))
-    expect(page.get_by_test_id("mb-prompt")).to_contain_text("Partie terminée")
+    expect(page.get_by_test_id("mb-prompt")).to_contain_text("Score final")
     assert errors == []
     expect(page.get_by_test_id("mb-final")).to_contain_text("équipe A")
     check_nothing_hidden_shows(site, gid, page, frames)

@@ -249,7 +249,7 @@ def deck_rule_problems(cards: CardSet, equipe: str, sorts: Iterable[tuple[str, i
         sort = by_name.get(name)
         if sort is None:
             hint = did_you_mean(name, by_name)
-            add("sorts", None, f"Sort inconnu « {name} »{hint}", f'unknown Sort "{name}"{hint}',
+            add("sorts", None, f"Sort inconnu « {name} »{hint}", f'unknown Spell "{name}"{hint}',
                 name)
             continue
         # DG-7: at most 3 copies of a Sort.
@@ -261,19 +261,19 @@ def deck_rule_problems(cards: CardSet, equipe: str, sorts: Iterable[tuple[str, i
             add("sorts", "DG-7",
                 f"« {name} » est {'/'.join(sort.couleurs)} : aucun Magicien de l'équipe n'a "
                 f"cette couleur ({'/'.join(sorted(colours))})",
-                f'"{name}" is {"/".join(sort.couleurs)}: no Magicien of the team has that '
+                f'"{name}" is {"/".join(sort.couleurs)}: no Wizard of the team has that '
                 f'colour ({"/".join(sorted(colours))})', name)
     # DG-1: 40 Sorts and 8 Châteaux.
     if total != SPELL_DECK_SIZE:
         add("sorts", "DG-1", f"{total} Sorts : un deck de Sorts en a {SPELL_DECK_SIZE}",
-            f"{total} Sorts: a Spell deck has {SPELL_DECK_SIZE}")
+            f"{total} Spells: a Spell deck has {SPELL_DECK_SIZE}")
     castles = list(chateaux)
     known = {c.name for c in cards.chateaux}
     for name in castles:
         if name not in known:
             hint = did_you_mean(name, known)
             add("chateaux", None, f"Château inconnu « {name} »{hint}",
-                f'unknown Château "{name}"{hint}', name)
+                f'unknown Castle "{name}"{hint}', name)
     for name in sorted(set(castles)):
         if castles.count(name) > MAX_COPIES:
             add("chateaux", "DG-7",
@@ -282,7 +282,7 @@ def deck_rule_problems(cards: CardSet, equipe: str, sorts: Iterable[tuple[str, i
     if len(castles) != CASTLE_DECK_SIZE:
         add("chateaux", "DG-1",
             f"{len(castles)} Châteaux : un deck de Châteaux en a {CASTLE_DECK_SIZE}",
-            f"{len(castles)} Châteaux: a Castle deck has {CASTLE_DECK_SIZE}")
+            f"{len(castles)} Castles: a Castle deck has {CASTLE_DECK_SIZE}")
     return problems
 
 

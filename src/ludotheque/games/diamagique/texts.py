@@ -27,7 +27,7 @@ _SOURCE = {
            "allies": "the Power of the team's other Spells",
            "adversaires": "the opposing Spells' Power",
            "diamagiques": "1 per Diamagique of the team",
-           "diamagiques_magicien": "1 per Diamagique on its Magicien"},
+           "diamagiques_magicien": "1 per Diamagique on its Wizard"},
 }
 CATEGORY_NAMES = {
     "fr": {"valeur": "valeur", "multiplicateur": "multiplicateur", "diviseur": "diviseur",
@@ -113,10 +113,10 @@ def _conditions(effet: Effet, lg: str) -> list[str]:
     if si.diamagiques_couleur is not None:
         c = colour(si.diamagiques_couleur, lg)
         out.append(f"si son Magicien détient un Diamagique {c}" if fr
-                   else f"if its Magicien holds a {c} Diamagique")
+                   else f"if its Wizard holds a {c} Diamagique")
     if si.magicien_couleur is not None:
         c = _colours(si.magicien_couleur, lg)
-        out.append(f"si lancé par un Magicien {c}" if fr else f"if cast by a {c} Magicien")
+        out.append(f"si lancé par un Magicien {c}" if fr else f"if cast by a {c} Wizard")
     return out
 
 
@@ -198,7 +198,7 @@ def describe(event: Event, lang: str = "fr", names: Sequence[str] | None = None)
                 else f"{who}: {d['magicien']} (M{d['position']}) casts {what}.")
     if k == "sans_sort":
         return (f"{who} n'a plus de Sort : le Magicien M{d['position']} ne lance rien." if fr
-                else f"{who} has no Spell left: Magicien M{d['position']} casts nothing.")
+                else f"{who} has no Spell left: Wizard M{d['position']} casts nothing.")
     if k == "revele":
         return (f"{who} révèle le Sort Caché {d['sort']} (M{d['position']})." if fr
                 else f"{who} reveals the Hidden Spell {d['sort']} (M{d['position']}).")

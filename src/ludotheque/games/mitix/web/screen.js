@@ -96,6 +96,14 @@ function cloud(x, y) {
     fill: "#8b93a1", stroke: "#59606b", "stroke-width": 0.6 });
 }
 
+// A word printed on a card (its nature, its kind of attack) in the reader's language
+// (docs/i18n.md); card and family names stay as printed.
+function printed(t, group, word) {
+  const key = `${group}.${word}`;
+  const said = t(key);
+  return said === key ? word : said;
+}
+
 // A whole card face (MX-1): name, nature, Dieu, Bios, attack and its kind, Amis (sun),
 // Ennemis (cloud), family (the band at the bottom).
 function cardFace(name, face, t) {
@@ -104,7 +112,7 @@ function cardFace(name, face, t) {
   svg.append(
     s("rect", { x: 1, y: 1, width: CARD_W - 2, height: CARD_H - 2, rx: 7, fill: face.dieu ? "#fff7dd" : "#fffdf6", stroke: colour, "stroke-width": 2 }),
     s("text", { x: 7, y: 15, class: "mx-name", ...(name.length > 15 ? { textLength: 106, lengthAdjust: "spacingAndGlyphs" } : {}), text: name }),
-    s("text", { x: 7, y: 25, class: "mx-nature", text: face.nature || "" }),
+    s("text", { x: 7, y: 25, class: "mx-nature", text: face.nature ? printed(t, "nature", face.nature) : "" }),
   );
   if (face.dieu) {
     svg.append(s("g", {},
@@ -116,7 +124,7 @@ function cardFace(name, face, t) {
     s("line", { x1: 6, y1: 30, x2: CARD_W - 6, y2: 30, stroke: colour, "stroke-width": 0.8 }),
     s("text", { x: 7, y: 38, class: "mx-label", text: t("card.bios") }),
     s("text", { x: 7, y: 57, class: "mx-bios", text: face.bios }),
-    s("text", { x: 113, y: 38, class: "mx-label", "text-anchor": "end", text: face.genre }),
+    s("text", { x: 113, y: 38, class: "mx-label", "text-anchor": "end", text: printed(t, "genre", face.genre) }),
     s("g", { transform: "translate(76 50)", color: "#7a2e1d" }, symbolFor(face.genre)),
     s("text", { x: 113, y: 57, class: "mx-attack", "text-anchor": "end", text: face.attaque }),
     s("rect", { x: 5, y: 62, width: 110, height: 44, rx: 4, fill: "#fff4cf" }),
@@ -151,7 +159,8 @@ function cardBack(label) {
 
 function describeCard(name, face, t) {
   return t("card.aria", {
-    name, nature: face.nature || "", bios: face.bios, genre: face.genre, attaque: face.attaque,
+    name, nature: face.nature ? printed(t, "nature", face.nature) : "", bios: face.bios,
+    genre: printed(t, "genre", face.genre), attaque: face.attaque,
     famille: face.famille, amis: face.amis.join(", ") || "—", ennemis: face.ennemis.join(", ") || "—",
   }) + (face.dieu ? ` ${t("card.aria_dieu")}` : "");
 }
@@ -627,15 +636,15 @@ function render(element, ctx, internal = false) {
         if (hasFamix && view.faces[name].famille !== pick.family) return null;
         const face = view.faces[name];
         return { choose: () => { pick.card = name; redraw(); }, testid: "mx-target",
-          hint: t(hasFamix ? "hint.avant" : "hint.alone", { name, genre: face.genre, attaque: face.attaque }) };
+          hint: t(hasFamix ? "hint.avant" : "hint.alone", { name, genre: printed(t, "genre", face.genre), attaque: face.attaque }) };
       };
       if (hasFamix && families.length > 1) controls.push(button(`◀ ${t("action.back")}`, () => { pick.family = null; redraw(); }, { "data-testid": "mx-back", class: "mx-secondary" }));
     } else {
       const face = view.faces[pick.card];
       const group = hasFamix ? groups.get(pick.family) : null;
       prompt = group
-        ? t("prompt.confirm_famix", { famille: pick.family, n: group.cartes.length, bios: group.bios, name: pick.card, genre: face.genre, attaque: face.attaque })
-        : t("prompt.confirm_alone", { name: pick.card, bios: face.bios, genre: face.genre, attaque: face.attaque });
+        ? t("prompt.confirm_famix", { famille: pick.family, n: group.cartes.length, bios: group.bios, name: pick.card, genre: printed(t, "genre", face.genre), attaque: face.attaque })
+        : t("prompt.confirm_alone", { name: pick.card, bios: face.bios, genre: printed(t, "genre", face.genre), attaque: face.attaque });
       choices = (name) => (name === pick.card ? { class: "mx-picked", badge: t("arena.avant") }
         : group && view.faces[name].famille === pick.family ? { class: "mx-member" } : null);
       controls.push(button(`◀ ${t("action.back")}`, () => { pick.card = null; if (!hasFamix || families.length > 1) { /* stay on the family */ } redraw(); }, { "data-testid": "mx-back", class: "mx-secondary" }));
