@@ -6,6 +6,8 @@ deck builder's collection, the lines its events and results say in English over 
 and the site's own English catalogue. A French game word left in any of them fails, with
 where it was found. Not read: what sits in quotes or backquotes (the notation a player types:
 `Huile > Zeus`, "olympe:" ...) and the {placeholders}.
+
+And the French texts of the site say "vous" (the lessons keep "tu").
 """
 
 from __future__ import annotations
@@ -35,6 +37,7 @@ FRENCH = [
     "Porte-boucliers", "Envoûteur", "Passeur", "Espion", "Blancs", "Noirs",
     # Diamagique
     "Magicien", "Magiciens", "Château", "Châteaux", "Sort", "Sorts", "Caché", "Équipe",
+    "Jaune", "Rouge", "Vert", "Bleu", "Puissance",
     # Mindbug
     "CHASSEUR", "CORIACE", "FURIE", "FURTIF", "VENIMEUX", "RAPIDE", "points de vie",
     "défausse", "pioche",
@@ -180,3 +183,31 @@ def test_the_words_printed_on_mitix_cards_have_their_english() -> None:
             assert f"nature.{card['nature']}" in words, card["name"]
         assert f"genre.{card['genre']}" in words, card["name"]
     assert words["nature.héros"] == "hero" and words["genre.Prodige"] == "Prodigy"
+
+
+# French site texts say "vous"; the lessons keep "tu" (a tutor to a learner), and so do
+# Mindbug's official card texts (docs/i18n.md).
+TU = re.compile(r"(?<![\w'’-])(tu|ton|ta|tes|toi|te|t['’])(?![\w-])", re.IGNORECASE)
+LESSON_KEYS = ("learn.", "lesson.")
+
+
+def french_texts() -> Iterator[tuple[str, str]]:
+    site_fr = SITE_EN.with_name("fr.json")
+    for key, text in json.loads(site_fr.read_text(encoding="utf-8")).items():
+        if not key.startswith(LESSON_KEYS):
+            yield f"i18n/fr.json {key}", str(text)
+    for game_id in sorted(games.GAME_MODULES):
+        game = games.get(game_id)
+        package = resources.files(type(game).__module__.rpartition(".")[0])
+        catalogue = package.joinpath("web", "fr.json")
+        if catalogue.is_file():
+            for key, text in json.loads(catalogue.read_text(encoding="utf-8")).items():
+                yield f"{game_id} web/fr.json {key}", str(text)
+        yield f"{game_id} rules.fr.md", game.rules("fr")
+
+
+def test_french_site_texts_say_vous_outside_the_lessons() -> None:
+    found = [f"{where}: {m.group(0)!r} in {' '.join(text[:120].split())}"
+             for where, text in french_texts() for m in TU.finditer(QUOTED.sub(" ", text))]
+    assert not found, "\n".join(found)
+    assert TU.search("Tu as joué : ton tour") and not TU.search("Vous avez tout vu, Tutu")

@@ -98,7 +98,7 @@ def test_dg8_every_sort_is_in_a_ready_made_deck_and_every_deck_is_legal(data: Pa
      'decks.toml, deck "Aube", field "sorts": 4 copies of "Rayon d\'aube": at most 3'),
     ("decks.toml", '{ sort = "Rayon d\'aube", copies = 3 }',
      '{ sort = "Onde claire", copies = 3 }',
-     'decks.toml, deck "Aube", field "sorts": "Onde claire" is Bleu: no Wizard of the team '
+     'decks.toml, deck "Aube", field "sorts": "Onde claire" is Blue: no Wizard of the team '
      'has that colour'),
     ("decks.toml", '{ sort = "Rayon d\'aube", copies = 3 }',
      '{ sort = "Rayon d\'aub", copies = 3 }',

@@ -453,7 +453,7 @@ def test_dg7_a_legal_custom_deck_is_played() -> None:
     ({"sorts": {**_custom().sorts, "Rayon d'aube": 4, "Lueur vive": 2}},
      'seat 0: deck "essai" is refused: sorts: 4 copies of "Rayon d\'aube": at most 3'),
     ({"sorts": {**_custom().sorts, "Lueur vive": 2, "Onde claire": 1}},
-     re.escape('"Onde claire" is Bleu: no Wizard of the team has that colour (Jaune/Rouge)')),
+     re.escape('"Onde claire" is Blue: no Wizard of the team has that colour (Yellow/Red)')),
     ({"sorts": {**_custom().sorts, "Lueur vive": 2}}, "39 Spells: a Spell deck has 40"),
     ({"chateaux": ["Fonderie"] * 3 + ["Observatoire"] * 4},
      "7 Castles: a Castle deck has 8"),

@@ -29,6 +29,8 @@ PACKAGE = "ludotheque.games.diamagique.data"
 # DG-2: the four colours.
 COULEURS: tuple[str, ...] = ("Jaune", "Rouge", "Vert", "Bleu")
 Couleur = Literal["Jaune", "Rouge", "Vert", "Bleu"]
+# The colours in English (docs/i18n.md): texts say them so; data and notation keep the French.
+COLOURS_EN = {"Jaune": "Yellow", "Rouge": "Red", "Vert": "Green", "Bleu": "Blue"}
 
 # DG-14: the eight categories, in the order the text applies them.
 CATEGORIES: tuple[str, ...] = (
@@ -261,8 +263,9 @@ def deck_rule_problems(cards: CardSet, equipe: str, sorts: Iterable[tuple[str, i
             add("sorts", "DG-7",
                 f"« {name} » est {'/'.join(sort.couleurs)} : aucun Magicien de l'équipe n'a "
                 f"cette couleur ({'/'.join(sorted(colours))})",
-                f'"{name}" is {"/".join(sort.couleurs)}: no Wizard of the team has that '
-                f'colour ({"/".join(sorted(colours))})', name)
+                f'"{name}" is {"/".join(COLOURS_EN[c] for c in sort.couleurs)}: no Wizard of '
+                f'the team has that colour '
+                f'({"/".join(COLOURS_EN.get(c, c) for c in sorted(colours))})', name)
     # DG-1: 40 Sorts and 8 Châteaux.
     if total != SPELL_DECK_SIZE:
         add("sorts", "DG-1", f"{total} Sorts : un deck de Sorts en a {SPELL_DECK_SIZE}",

@@ -84,7 +84,8 @@ class DiamagiqueDecks(DeckRules):
                         "couleurs": [colour(c, lang) for c in sorted(
                             self.cards.team_colours(i))],
                         "equipes": [team.name], "categorie": "—", "puissance": None,
-                        "text": " · ".join(f"{w.name} ({'/'.join(w.couleurs)}): "
+                        "text": " · ".join(f"{w.name} "
+                                           f"({'/'.join(colour(c, lang) for c in w.couleurs)}): "
                                            f"{effet_text(w.effet, lang)}" for w in wizards)})
         for s in self.cards.sorts:
             out.append({"name": s.name, "section": "sorts",

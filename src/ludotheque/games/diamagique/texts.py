@@ -7,9 +7,9 @@ from typing import Any
 
 from ludotheque.core import Event, counted, seat_name
 
-from .cards import CATEGORIES, Effet
+from .cards import CATEGORIES, COLOURS_EN, Effet
 
-_EN_COLOURS = {"Jaune": "Yellow", "Rouge": "Red", "Vert": "Green", "Bleu": "Blue"}
+_EN_COLOURS = COLOURS_EN
 
 _CIBLE = {
     "fr": {"ce_sort": "ce Sort", "adverse": "le Sort adverse", "allies": "les Sorts de l'équipe",
