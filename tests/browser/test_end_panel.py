@@ -22,7 +22,8 @@ ENDS = {
     "mindbug": ({"game_over"}, "mb-prompt"),
     "mimik": ({"won", "turn_limit"}, "mimik"),
 }
-WON = re.compile(r"gagn|victoire|l'emporte|remporte", re.IGNORECASE)
+WON = {"fr": re.compile(r"gagn|victoire|l'emporte|remporte", re.IGNORECASE),
+       "en": re.compile(r"\bwins?\b|\bwon\b|victory", re.IGNORECASE)}
 
 # The innermost visible elements whose text holds `needle` (an element whose child holds it
 # too is not counted: the child is where it is written).
@@ -42,8 +43,9 @@ UNCOVERED = """() => ["end-winners", "end-why"].map((id) => {
 })"""
 
 
+@pytest.mark.parametrize("lang", ["fr", "en"])
 @pytest.mark.parametrize("kind", sorted(ENDS))
-def test_the_result_is_said_once_in_the_end_panel(kind: str, site: LiveServer,
+def test_the_result_is_said_once_in_the_end_panel(kind: str, lang: str, site: LiveServer,
                                                    contexts: Callable[[], Any]) -> None:
     owner = Player(site).guest(f"Hôte {kind}")
     try:
@@ -51,9 +53,12 @@ def test_the_result_is_said_once_in_the_end_panel(kind: str, site: LiveServer,
     finally:
         owner.close()
     # A spectator from the start: the last moments of the game reach their page live.
-    page: Page = contexts().new_page()
+    context = contexts()
+    context.add_cookies([{"name": "lang", "value": lang, "url": site.url}])
+    page: Page = context.new_page()
     frames = Frames(page)
     page.goto(f"/g/{gid}")
+    assert page.locator("html").get_attribute("lang") == lang
     end = page.get_by_test_id("end")
     expect(end).to_be_visible(timeout=120_000)
     result = next(m["result"] for m in reversed(frames.messages())
@@ -68,11 +73,11 @@ def test_the_result_is_said_once_in_the_end_panel(kind: str, site: LiveServer,
     # The game's own end panel keeps its figures, without the winner.
     own = page.get_by_test_id(ENDS[kind][1])
     expect(own).to_be_visible()
-    assert not WON.search(own.inner_text()), own.inner_text()
+    assert not WON[lang].search(own.inner_text()), own.inner_text()
     # The log's end line: the final count, no winner.
     kinds = ", ".join(f'#log .event[data-kind="{k}"]' for k in ENDS[kind][0])
     for line in page.locator(kinds).all_inner_texts():
-        assert not WON.search(line), line
+        assert not WON[lang].search(line), line
     # As it stays, once the moments have faded, and for a reader who comes afterwards.
     page.wait_for_timeout(3500)
     assert page.evaluate(HOLDERS, sentence) == ["end-why"]
