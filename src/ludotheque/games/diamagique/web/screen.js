@@ -663,13 +663,12 @@ const live = { bannerAt: -1e9, banner: [], resolvedAt: -1e9, resolvedTurn: null 
 const BANNER_MS = 3000;
 const COMPUTE_MS = 4500;
 
-// Why the game ended, with each side's Diamagiques (DG-19, DG-20), on the board itself.
+// Each side's Diamagiques at the end (DG-19, DG-20), on the board itself; who won and why is
+// the room's end panel's to say, once (issue 20).
 function endPanel(ctx, view) {
   const box = el("section", { class: "dg-end", "data-testid": "dg-end", "aria-label": ctx.t("end.title") });
   box.append(el("h3", { text: ctx.t("end.title") }));
   const r = view.result || {};
-  const text = ctx.state?.result?.text || ctx.t(`end.${r.reason}`);
-  box.append(el("p", { text }));
   const scores = el("p", { class: "dg-end-scores" });
   view.teams.forEach((team, seat) => {
     const winner = r.ranks && r.ranks[seat] === 0 && r.ranks[0] !== r.ranks[1];

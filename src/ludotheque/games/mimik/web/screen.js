@@ -16,8 +16,9 @@ const NAMES = [...Object.keys(KEYS), ...VALUES].sort((a, b) => b.length - a.leng
 // Seats have a colour and always their number too (colour never carries meaning alone).
 const SEAT_COLOURS = ["#2f6db3", "#c0392b", "#2e8b57", "#8e44ad", "#d35400", "#7f5a3a", "#c2417e", "#138d90"];
 const TEAM_LETTERS = ["A", "B", "C", "D"];
-// The moments worth a banner, most important first.
-const MOMENTS = ["won", "turn_limit", "copied", "stole", "kept", "overshoot", "tsunami", "swapped_score",
+// The moments worth a banner, most important first. The end is none: the room's end panel
+// says who won, once (issue 20).
+const MOMENTS = ["copied", "stole", "kept", "overshoot", "tsunami", "swapped_score",
   "sabotaged", "swapped", "reversed", "halved", "paused"];
 
 let ui = { key: "", picks: [], pending: false, byKey: false };
@@ -442,12 +443,6 @@ function moment(t, events, view, seatName) {
   const d = found.data;
   const name = (key = "seat") => seatName(d[key]);
   switch (found.kind) {
-    case "won": {
-      const seats = d.seats || [d.seat];
-      return { kind: "won", text: t("mimik.moment.won", { names: seats.map(seatName).join(" + "), score: d.score }), seats };
-    }
-    case "turn_limit":
-      return { kind: "won", text: t("mimik.moment.turn_limit", { turns: d.turns }), seats: [] };
     case "copied": {
       const from = (d.from || []).map(seatName);
       if (d.discard) from.push(t("mimik.moment.the_discard"));
@@ -722,7 +717,7 @@ function draw(element, context) {
   const fresh = steps.filter((s) => s.n > lastStep);
   if (steps.length) lastStep = Math.max(lastStep, ...steps.map((s) => s.n));
   const banner = el("div", { class: "mk-banner-box", "aria-live": "polite", "data-testid": "moment" });
-  if (fresh.length && fresh.length <= 12) {
+  if (fresh.length && fresh.length <= 12 && !view.result) {
     const shown = moment(t, fresh.flatMap((s) => s.events), view, seatName);
     if (shown) {
       const line = el("div", { class: `mk-banner mk-banner-${shown.kind}`, text: shown.text });
@@ -743,9 +738,6 @@ function draw(element, context) {
         }
       }
     }
-  } else if (view.result) {
-    const text = state?.result?.text;
-    if (text) banner.append(el("div", { class: "mk-banner mk-banner-won mk-banner-still", text }));
   }
   root.prepend(banner);
 

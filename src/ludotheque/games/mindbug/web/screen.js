@@ -378,10 +378,9 @@ function prompt(ctx, legalMap, placed) {
   const { view, t, legal, seatName } = ctx;
   const box = el("section", { class: "mb-prompt", "data-testid": "mb-prompt", "aria-live": "polite" });
   if (view.result) {
-    const r = ctx.state.result;
+    // The life left only: who won and why is the room's end panel's to say, once (issue 20).
     box.classList.add("mb-over");
-    box.append(el("h3", { text: t("mb.over") }));
-    if (r && r.text) box.append(el("p", { "data-testid": "mb-why", text: r.text }));
+    box.append(el("h3", { text: t("mb.final_title") }));
     const side = (team) => (view.players === 4 ? t("mb.team", { team: "AB"[team] })
       : `${t("mb.seat", { n: team + 1 })} (${seatName(team)})`);
     box.append(el("p", { class: "mb-final", "data-testid": "mb-final", text: t("mb.final_life", {
@@ -480,7 +479,7 @@ function prompt(ctx, legalMap, placed) {
 // cut it short: new lines join the ones still shown, and the fade starts again.
 let banner = null;
 let bannerSince = 0;
-const KEPT = ["mindbug", "mindfrog", "control", "game_over"];
+const KEPT = ["mindbug", "mindfrog", "control"];
 
 // The creature a moment is about, drawn small beside its line (crossed out when defeated).
 const PICTURED = {
@@ -526,7 +525,7 @@ function toast(events, ctx) {
 
 const MOMENTS = new Set(["mindbug", "mindfrog", "defeated", "life", "effect", "control",
   "exhausted", "fight", "unblocked", "discard", "steal_hand", "from_discard", "revived",
-  "frenzy", "hunt", "game_over", "no_action", "pass", "forbid_block", "silenced", "recover",
+  "frenzy", "hunt", "no_action", "pass", "forbid_block", "silenced", "recover",
   "foe"]);
 
 function moments(ctx, root) {
@@ -539,7 +538,9 @@ function moments(ctx, root) {
   const events = state.steps.flatMap((s) => s.events);
   // Only public events: the banner outlives the hotseat curtain.
   const shown = events.filter((e) => MOMENTS.has(e.kind) && !e.to);
-  if (shown.length) toast(shown, ctx);
+  // At the end, no toast: it would cover the room's end panel, which says the end (issue 20).
+  if (ctx.view.result) banner?.replaceChildren();
+  else if (shown.length) toast(shown, ctx);
   for (const e of events) {
     const d = e.data || {};
     if (e.kind === "mindbug" || e.kind === "control" || e.kind === "mindfrog") {

@@ -100,6 +100,14 @@ function cloud(x, y) {
     fill: "#8b93a1", stroke: "#59606b", "stroke-width": 0.6 });
 }
 
+// A word printed on a card (its nature, its kind of attack) in the reader's language
+// (docs/i18n.md); card and family names stay as printed.
+function printed(t, group, word) {
+  const key = `${group}.${word}`;
+  const said = t(key);
+  return said === key ? word : said;
+}
+
 // A whole card face (MX-1): name, nature, Dieu, Bios, attack and its kind, Amis (sun),
 // Ennemis (cloud), family (the band at the bottom).
 function cardFace(name, face, t) {
@@ -108,7 +116,7 @@ function cardFace(name, face, t) {
   svg.append(
     s("rect", { x: 1, y: 1, width: CARD_W - 2, height: CARD_H - 2, rx: 7, fill: face.dieu ? "#fff7dd" : "#fffdf6", stroke: colour, "stroke-width": 2 }),
     s("text", { x: 7, y: 15, class: "mx-name", ...(name.length > 15 ? { textLength: 106, lengthAdjust: "spacingAndGlyphs" } : {}), text: name }),
-    s("text", { x: 7, y: 25, class: "mx-nature", text: face.nature || "" }),
+    s("text", { x: 7, y: 25, class: "mx-nature", text: face.nature ? printed(t, "nature", face.nature) : "" }),
   );
   if (face.dieu) {
     svg.append(s("g", {},
@@ -120,7 +128,7 @@ function cardFace(name, face, t) {
     s("line", { x1: 6, y1: 30, x2: CARD_W - 6, y2: 30, stroke: colour, "stroke-width": 0.8 }),
     s("text", { x: 7, y: 38, class: "mx-label", text: t("card.bios") }),
     s("text", { x: 7, y: 57, class: "mx-bios", text: face.bios }),
-    s("text", { x: 113, y: 38, class: "mx-label", "text-anchor": "end", text: face.genre }),
+    s("text", { x: 113, y: 38, class: "mx-label", "text-anchor": "end", text: printed(t, "genre", face.genre) }),
     s("g", { transform: "translate(76 50)", color: "#7a2e1d" }, symbolFor(face.genre)),
     s("text", { x: 113, y: 57, class: "mx-attack", "text-anchor": "end", text: face.attaque }),
     s("g", { color: colour }, emblemUse(EMBLEMS, face.famille, { x: 46, y: 38, width: 20, height: 20 })),
@@ -156,7 +164,8 @@ function cardBack(label) {
 
 function describeCard(name, face, t) {
   return t("card.aria", {
-    name, nature: face.nature || "", bios: face.bios, genre: face.genre, attaque: face.attaque,
+    name, nature: face.nature ? printed(t, "nature", face.nature) : "", bios: face.bios,
+    genre: printed(t, "genre", face.genre), attaque: face.attaque,
     famille: face.famille, amis: face.amis.join(", ") || "—", ennemis: face.ennemis.join(", ") || "—",
   }) + (face.dieu ? ` ${t("card.aria_dieu")}` : "");
 }
@@ -264,8 +273,8 @@ function moments(steps) {
   const won = events.filter((e) => e.kind === "round_won").map((e) => e.data.winner);
   // The one title of the moment, the most telling first; a won bataille says so.
   let top = null;
-  if (kinds.has("end")) top = "end";
-  else if (kinds.has("intervention")) top = "intervention";
+  // The end itself is no moment: the room's end panel says who won, once (issue 20).
+  if (kinds.has("intervention")) top = "intervention";
   else if (kinds.has("olympe_decides")) top = "olympe_decides";
   else if (kinds.has("bataille_impossible")) top = "bataille_impossible";
   else if (won.length && kinds.has("bataille")) top = "bataille_won";
@@ -274,7 +283,7 @@ function moments(steps) {
   else if (kinds.has("condamnation")) top = "condamnation";
   else if (kinds.has("soutien")) top = "soutien";
   const lines = events.filter((e) => ["intervention", "olympe_decides", "soutien", "condamnation", "annulation",
-    "bataille", "bataille_impossible", "round_won", "end", "marks_cancel"].includes(e.kind)).map((e) => e.text);
+    "bataille", "bataille_impossible", "round_won", "marks_cancel"].includes(e.kind)).map((e) => e.text);
   return { flip, glow, top, lines: lines.slice(-3), won };
 }
 
@@ -451,8 +460,9 @@ function arena(view, seat, ctx, m) {
   const last = view.last || [];
   let lit = null;
   if (ctx.over) {
+    // The final count only: who won and why is the room's end panel's to say (issue 20).
     box.append(h("div", { class: "mx-end", "data-testid": "mx-end" },
-      h("strong", { text: t("end.title") }), h("span", { text: ctx.state.result.text || "" }),
+      h("strong", { text: t("end.title") }),
       h("span", { text: t("end.score", { a: seatName(me), na: view.vivants[me].length, ba: view.vivants_bios[me],
         b: seatName(other), nb: view.vivants[other].length, bb: view.vivants_bios[other] }) })));
   }
@@ -631,15 +641,15 @@ function render(element, ctx, internal = false) {
         if (hasFamix && view.faces[name].famille !== pick.family) return null;
         const face = view.faces[name];
         return { choose: () => { pick.card = name; redraw(); }, testid: "mx-target",
-          hint: t(hasFamix ? "hint.avant" : "hint.alone", { name, genre: face.genre, attaque: face.attaque }) };
+          hint: t(hasFamix ? "hint.avant" : "hint.alone", { name, genre: printed(t, "genre", face.genre), attaque: face.attaque }) };
       };
       if (hasFamix && families.length > 1) controls.push(button(`◀ ${t("action.back")}`, () => { pick.family = null; redraw(); }, { "data-testid": "mx-back", class: "mx-secondary" }));
     } else {
       const face = view.faces[pick.card];
       const group = hasFamix ? groups.get(pick.family) : null;
       prompt = group
-        ? t("prompt.confirm_famix", { famille: pick.family, n: group.cartes.length, bios: group.bios, name: pick.card, genre: face.genre, attaque: face.attaque })
-        : t("prompt.confirm_alone", { name: pick.card, bios: face.bios, genre: face.genre, attaque: face.attaque });
+        ? t("prompt.confirm_famix", { famille: pick.family, n: group.cartes.length, bios: group.bios, name: pick.card, genre: printed(t, "genre", face.genre), attaque: face.attaque })
+        : t("prompt.confirm_alone", { name: pick.card, bios: face.bios, genre: printed(t, "genre", face.genre), attaque: face.attaque });
       choices = (name) => (name === pick.card ? { class: "mx-picked", badge: t("arena.avant") }
         : group && view.faces[name].famille === pick.family ? { class: "mx-member" } : null);
       controls.push(button(`◀ ${t("action.back")}`, () => { pick.card = null; if (!hasFamix || families.length > 1) { /* stay on the family */ } redraw(); }, { "data-testid": "mx-back", class: "mx-secondary" }));
