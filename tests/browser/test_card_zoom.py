@@ -17,6 +17,7 @@ import pytest
 from playwright.sync_api import Locator, Page, expect
 
 from .room_fit import open_room
+from .text_size import too_small
 
 pytestmark = pytest.mark.browser
 GAMES_DIR = Path(__file__).resolve().parents[2] / "src" / "ludotheque" / "games"
@@ -94,7 +95,9 @@ HIDDEN = {
 PICKED = {"mindbug": ".mb-selected", "diamagique": ".dg-chosen", "mimik": ".mk-chosen"}
 
 
-def shown_large(page: Page, expected: list[str]) -> None:
+def shown_large(page: Page, expected: list[str], measured: bool = False) -> None:
+    """The overlay is open on the card, drawn large with its full text; Escape closes it.
+    `measured`: also no text under 11 px, the card shown large included."""
     overlay = page.get_by_test_id("overlay")
     expect(overlay).to_be_visible()
     assert overlay.get_attribute("data-kind") == "card"
@@ -102,9 +105,12 @@ def shown_large(page: Page, expected: list[str]) -> None:
     text = overlay.inner_text()
     for part in expected:
         assert part in text, (part, text)
-    # Drawn large: the face in the overlay is at least 2.5 times... a 100 px card's width.
+    # Drawn large: the face in the overlay is 2.5 times as wide as a card on the table.
     width = overlay.locator(".card-zoom-face").evaluate("e => e.getBoundingClientRect().width")
     assert width >= 250, width
+    if measured:
+        small = too_small(page)
+        assert not small, small[:10]
     page.keyboard.press("Escape")
     expect(overlay).to_be_hidden()
 
@@ -139,7 +145,7 @@ def test_any_card_shows_large_with_its_full_text(sized: Callable[[str], Any], ga
     button = card.get_by_test_id("card-zoom-button")
     # The magnifier: a click.
     button.click()
-    shown_large(page, expected)
+    shown_large(page, expected, measured=True)
     expect(button).to_be_focused()  # the dialog gives the focus back
     # The magnifier from the keyboard.
     button.focus()

@@ -26,13 +26,16 @@ RENDERED_SIZES = r"""() => {
     if (!element.checkVisibility({ opacityProperty: true, visibilityProperty: true })) continue;
     // Chromium's checkVisibility misses an SVG group with display: none above a text.
     let shown = true;
-    for (let a = element; a && shown; a = a.parentElement) shown = getComputedStyle(a).display !== "none";
+    for (let a = element; a && shown; a = a.parentElement) {
+      shown = getComputedStyle(a).display !== "none";
+    }
     if (!shown) continue;
     const range = document.createRange();
     range.selectNodeContents(node);
     const box = range.getBoundingClientRect();
     if (box.width < 1 || box.height < 1) continue;
-    if (box.bottom <= 0 || box.top >= innerHeight || box.right <= 0 || box.left >= innerWidth) continue;
+    if (box.bottom <= 0 || box.top >= innerHeight) continue;
+    if (box.right <= 0 || box.left >= innerWidth) continue;
     const size = parseFloat(getComputedStyle(element).fontSize);
     let scale = 1;
     let above = element;
@@ -49,9 +52,10 @@ RENDERED_SIZES = r"""() => {
         scale *= Math.hypot(m.c, m.d);
       }
     }
-    const where = element.closest("[data-testid]")?.dataset.testid ?? element.tagName.toLowerCase();
-    out.push({ text: text.slice(0, 40), px: Math.round(size * scale * 10) / 10, where,
-               tag: element.tagName.toLowerCase(), cls: String(element.className?.baseVal ?? element.className ?? "") });
+    const tag = element.tagName.toLowerCase();
+    const where = element.closest("[data-testid]")?.dataset.testid ?? tag;
+    const cls = String(element.className?.baseVal ?? element.className ?? "");
+    out.push({ text: text.slice(0, 40), px: Math.round(size * scale * 10) / 10, where, tag, cls });
   }
   return out;
 }"""

@@ -162,8 +162,8 @@ function cardTile(ctx, { id, key, live, seatOnBoard, actions = [], size = "", pl
   // The name and the effect over the face in HTML, at a size one reads on a laptop's table
   // (issue #20: the face's own lines are drawn for the card shown large); the effect starts
   // below the keywords (cards.js: from 73 units, 15 a keyword, of 168).
-  tile.append(el("span", { class: "mb-over mb-over-name", "aria-hidden": "true", text: info.name }));
-  tile.append(el("span", { class: "mb-over mb-over-effect", "aria-hidden": "true", text: info.text,
+  tile.append(el("span", { class: "mb-on-face mb-on-face-name", "aria-hidden": "true", text: info.name }));
+  tile.append(el("span", { class: "mb-on-face mb-on-face-effect", "aria-hidden": "true", text: info.text,
     style: `top:${(((75 + 15 * info.keywords.length) / 168) * 100).toFixed(1)}%` }));
   zoomable(tile, () => ({ title: info.name, face, lines: zoomLines(info, ctx, chips) }));
   if (chips.length) {
