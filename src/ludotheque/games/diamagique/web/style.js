@@ -176,8 +176,7 @@ export const CSS = `
 .screen-diamagique .card-zoom-face .dg-compact, .card-zoom-face.screen-diamagique .dg-compact { display: none; }
 .screen-diamagique .dg-over { position: absolute; left: 6%; right: 6%; overflow: hidden; text-align: center;
   font: 11px/1.1 system-ui, sans-serif; color: #1d1b16; pointer-events: none; overflow-wrap: anywhere; }
-.screen-diamagique .dg-over-name { top: 22.5%; height: 18%; font-weight: 700; display: flex; align-items: center;
-  justify-content: center; }
+.screen-diamagique .dg-over-name { top: 22%; max-height: 2.05em; line-height: 1; font-weight: 700; }
 .screen-diamagique .dg-over-effect { top: 54%; bottom: 4%; }
 .screen-diamagique .dg-card .card-zoom-button { width: 1.25rem; height: 1.25rem; }
 `;
