@@ -2,7 +2,8 @@
 random bot on the player's turn, no text a player reads is drawn under 11 px, cards included
 (SVG text measured at the size the SVG is drawn at: tests/browser/text_size.py). Also a
 FaMiX room (its Dieux on the Olympes, its aréopages face up) and a Diamagique game played on
-until its Châteaux have been offered and one stands on the table beside the Magiciens."""
+until its Châteaux have been offered and one stands on the table beside the Magiciens, and
+the other games a few turns on (cards played, revealed, posed, drafted)."""
 
 from __future__ import annotations
 
@@ -70,3 +71,30 @@ def test_diamagique_chateaux_and_magiciens_are_readable(sized: Callable[[str], A
         else:
             page.get_by_test_id("dg-fallback").locator("button").first.click()
         my_turn(page, moves)
+
+
+PLAY_FIRST = """() => {
+  const button = document.querySelector("#board [data-action]");
+  if (button) { button.click(); return true; }
+  document.querySelector("#board [data-actions]")?.click();
+  return false;
+}"""
+
+
+@pytest.mark.parametrize(("game", "setup"), [(g, None) for g in GAMES if g != "diamagique"]
+                         + [("mitix", "famix")])
+def test_a_few_turns_on_the_room_stays_readable(sized: Callable[[str], Any], game: str,
+                                                setup: str | None) -> None:
+    page = open_room(sized("laptop"), game, setup=setup)
+    for turn in range(4):
+        assert_readable(page, f"{game}, turn {turn + 1}")
+        moves = page.locator("#log > li").count()
+        # A legal action as the engine wrote it, clicked as its button would be: the first of
+        # the screen's list, or (a Mindbug hand) a card to pick, then the button it brings.
+        if not page.evaluate(PLAY_FIRST):
+            page.wait_for_timeout(200)
+            assert page.evaluate(PLAY_FIRST), f"{game}: no legal action to click"
+        my_turn(page, moves)
+        if page.get_by_test_id("replay-link").is_visible():
+            break  # the game is over
+    assert_readable(page, f"{game}, later")
