@@ -184,9 +184,12 @@ function card(name, view, t, opts = {}) {
     box.setAttribute("aria-label", label);
   }
   if (opts.badge) box.append(h("span", { class: "mx-ribbon", text: opts.badge }));
-  // Drawn small, the face keeps its numbers; the name is said below it in HTML, and the whole
-  // card (Amis, Ennemis, family) is read large through the magnifier (issue #20).
-  box.append(h("span", { class: "mx-caption", "aria-hidden": "true", text: name }));
+  // Drawn small, the face keeps its numbers; its Amis and Ennemis are HTML over their boxes
+  // (as many as fit), the name is said below it, and the whole card (nature, every Ami and
+  // Ennemi, family) is read large through the magnifier (issue #20).
+  box.append(h("span", { class: "mx-on-face mx-on-amis", "aria-hidden": "true", text: face.amis.join(", ") || "—" }),
+    h("span", { class: "mx-on-face mx-on-ennemis", "aria-hidden": "true", text: face.ennemis.join(", ") || "—" }),
+    h("span", { class: "mx-caption", "aria-hidden": "true", text: name }));
   zoomable(box, () => ({ title: name, face: svg, scope: "screen-mitix", lines: fullText(name, face, t) }));
   return box;
 }
