@@ -42,10 +42,13 @@ def test_famix_olympes_and_aréopages_are_readable(sized: Callable[[str], Any]) 
 
 
 def my_turn(page: Page, moves: int) -> None:
-    """Waits for the log to grow past `moves` steps and the player's turn to come back."""
+    """Waits for the log to grow past `moves` steps and the player's turn to come back (or the
+    game to end)."""
     page.wait_for_function(f"() => document.querySelectorAll('#log > li').length > {moves}",
                            timeout=30_000)
-    page.wait_for_function("() => document.title.startsWith('●')", timeout=60_000)
+    page.wait_for_function("() => document.title.startsWith('●')"
+                           " || !document.querySelector('[data-testid=replay-link]').hidden",
+                           timeout=60_000)
     page.wait_for_timeout(400)  # the screen's reveal and entrance animations
 
 
