@@ -2,6 +2,7 @@
 // creatures drawn as SVG card faces, and every decision of the engine as a guided prompt.
 // The screen only ever sends a text that is in `legal` (docs/screens/mindbug.md).
 import { cardFace, cardBack, icon } from "./cards.js";
+import { zoomable } from "/static/js/overlay.js";
 
 const CARDS = await fetch(new URL("./cards.json", import.meta.url)).then((r) => r.json());
 
@@ -156,7 +157,15 @@ function cardTile(ctx, { id, key, live, seatOnBoard, actions = [], size = "", pl
     "data-key": key,
     "data-actions": legal ? actions.map((a) => a.text).join("|") : null,
   });
-  tile.append(cardFace(info, { live, keywordWord: (k) => keywordWord(k, ctx.lang), t: ctx.t }));
+  const face = cardFace(info, { live, keywordWord: (k) => keywordWord(k, ctx.lang), t: ctx.t });
+  tile.append(face);
+  // The name and the effect over the face in HTML, at a size one reads on a laptop's table
+  // (issue #20: the face's own lines are drawn for the card shown large); the effect starts
+  // below the keywords (cards.js: from 73 units, 15 a keyword, of 168).
+  tile.append(el("span", { class: "mb-on-face mb-on-face-name", "aria-hidden": "true", text: info.name }));
+  tile.append(el("span", { class: "mb-on-face mb-on-face-effect", "aria-hidden": "true", text: info.text,
+    style: `top:${(((75 + 15 * info.keywords.length) / 168) * 100).toFixed(1)}%` }));
+  zoomable(tile, () => ({ title: info.name, face, lines: zoomLines(info, ctx, chips) }));
   if (chips.length) {
     tile.append(el("ul", { class: "mb-chips" }, ...chips.map((c) => el("li", { text: c }))));
   }
@@ -179,6 +188,18 @@ function cardTile(ctx, { id, key, live, seatOnBoard, actions = [], size = "", pl
     });
   }
   return tile;
+}
+
+// The card shown large: its power, keywords, effect and state, each on its line.
+function zoomLines(info, ctx, chips) {
+  const { t, lang } = ctx;
+  const words = info.keywords.map((k) => keywordWord(k, lang));
+  return [
+    t("mb.card.power", { power: info.power }),
+    words.length ? t("mb.card.keywords", { words: words.join(", ") }) : null,
+    info.text,
+    ...chips,
+  ];
 }
 
 function verbLabel(ctx, verb) {

@@ -3,6 +3,7 @@
 // The engine decides everything: the screen only turns the `legal` texts into things to click,
 // to reach with the arrow keys or to type, and never sends a text that is not in `legal`.
 import { PIECE_LETTERS, shapePath, sideOf, letterOf } from "./pieces.js";
+import { zoomable } from "/static/js/overlay.js";
 
 const NS = "http://www.w3.org/2000/svg";
 const FILES = "abcdefghi";
@@ -637,13 +638,20 @@ class Screen {
     for (const letter of PIECE_LETTERS.filter((k) => kinds.has(k))) {
       const left = (this.view.market || {})[letter] || 0;
       const text = this.offer.picks.get(letter);
+      // The card in a box of its own, beside its magnifier (a button holds no other button).
+      const holder = html("div", { class: "mt-card-box", "data-testid": `market-${letter}` }, cards);
       const button = html("button", {
         type: "button", class: "mt-card", "data-testid": `pick-${letter}`, "data-focuskey": `pick-${letter}`,
         "aria-label": this.t("mitan.pick_label", { piece: this.pieceName(letter), left, value: this.t(`mitan.value.${letter}`) }),
-      }, cards);
+      }, holder);
       if (!text || this.replay) button.disabled = true;
       if (!left) button.classList.add("mt-gone");
       this.cardFace(button, letter, left);
+      zoomable(holder, () => ({
+        title: this.pieceName(letter), face: button.querySelector("svg"), scope: "screen-mitan",
+        lines: [this.t("mitan.value", { value: this.t(`mitan.value.${letter}`) }), this.t(`mitan.move.${letter}`),
+          this.t("mitan.left", { n: left })],
+      }));
       if (text) button.addEventListener("click", () => this.send(text));
     }
     return box;

@@ -5,6 +5,7 @@
 // The engine decides: the screen only ever sends a text found in `legal`.
 
 import { emblemIcon, emblemUse } from "/static/js/emblems.js";
+import { zoomable } from "/static/js/overlay.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 // One emblem per family (emblems.svg, beside this file), in the family's colour.
@@ -196,7 +197,27 @@ function card(name, view, t, opts = {}) {
     box.setAttribute("aria-label", label);
   }
   if (opts.badge) box.append(h("span", { class: "mx-ribbon", text: opts.badge }));
+  // Drawn small, the face keeps its numbers; its Amis and Ennemis are HTML over their boxes
+  // (as many as fit), the name is said below it, and the whole card (nature, every Ami and
+  // Ennemi, family) is read large through the magnifier (issue #20).
+  box.append(h("span", { class: "mx-on-face mx-on-amis", "aria-hidden": "true", text: face.amis.join(", ") || "—" }),
+    h("span", { class: "mx-on-face mx-on-ennemis", "aria-hidden": "true", text: face.ennemis.join(", ") || "—" }),
+    h("span", { class: "mx-caption", "aria-hidden": "true", text: name }));
+  zoomable(box, () => ({ title: name, face: svg, scope: "screen-mitix", lines: fullText(name, face, t) }));
   return box;
+}
+
+// The card's whole text, for the card shown large (MX-1: every field of the face).
+function fullText(name, face, t) {
+  return [
+    [name, face.nature || ""],
+    face.dieu ? t("card.aria_dieu") : null,
+    [t("card.bios"), face.bios],
+    [face.genre, face.attaque],
+    [`☀ ${t("card.amis")}`, face.amis.join(", ") || "—"],
+    [`☁ ${t("card.ennemis")}`, face.ennemis.join(", ") || "—"],
+    [t("card.famille"), face.famille],
+  ];
 }
 
 function clickable(node, handler) {
@@ -221,13 +242,15 @@ function token(resource, kind, held, size = 18) {
   g.append(kind === "offrande"
     ? s("rect", { x: -r + 1, y: -r + 1, width: size - 2, height: size - 2, rx: 2 })
     : s("circle", { r: r - 1 }));
-  g.append(s("text", { y: 3.5, "text-anchor": "middle", text: resource.slice(0, 2) }));
-  if (held > 1) g.append(s("text", { x: r, y: -r + 4, class: "mx-count", text: `×${held}` }));
+  g.append(s("text", { y: size * 0.19, "text-anchor": "middle", text: resource.slice(0, 2) }));
+  if (held > 1) g.append(s("text", { x: r - 1, y: -r + size * 0.22, class: "mx-count", text: `×${held}` }));
   return g;
 }
 
 function resourceTray(view, held, t) {
-  const svg = s("svg", { viewBox: "0 0 120 24", class: "mx-tray", role: "img" });
+  // Two rows, Offrandes above and Nourritures divines below, tokens large enough for their
+  // letters to read 11 px under a small Dieu (issue #20).
+  const svg = s("svg", { viewBox: "0 0 120 70", class: "mx-tray", role: "img" });
   const count = (name) => held.filter((x) => x === name).length;
   const title = t("olympe.tray", {
     offrandes: view.offrandes.filter(count).join(", ") || "—",
@@ -236,16 +259,16 @@ function resourceTray(view, held, t) {
   svg.append(s("title", { text: title }));
   svg.setAttribute("aria-label", title);
   view.offrandes.forEach((name, i) => {
-    const g = token(name, "offrande", count(name));
-    g.setAttribute("transform", `translate(${12 + i * 19} 12)`);
+    const g = token(name, "offrande", count(name), 31);
+    g.setAttribute("transform", `translate(${19 + i * 40} 17)`);
     svg.append(g);
   });
   view.nourritures.forEach((name, i) => {
-    const g = token(name, "nourriture", count(name));
-    g.setAttribute("transform", `translate(${70 + i * 19} 12)`);
+    const g = token(name, "nourriture", count(name), 31);
+    g.setAttribute("transform", `translate(${19 + i * 40} 53)`);
     svg.append(g);
   });
-  svg.append(s("line", { x1: 60, y1: 3, x2: 60, y2: 21, stroke: "#b9ad95" }));
+  svg.append(s("line", { x1: 3, y1: 35, x2: 117, y2: 35, stroke: "#b9ad95" }));
   return svg;
 }
 
