@@ -1,7 +1,7 @@
-"""The battle on the board: every action of one side, in a stable order, and making one.
+"""The battle actions of one side on a board, in a stable order.
 
-Pure functions of the board and of the squares of each side's pieces; rules.py adds what needs
-the game's history (the repetition rule MT-18, events, endings). The order of the actions is
+A pure function of the board and of the squares of each side's pieces; rules.py adds what
+needs the game's history (the repetition rule, MT-18). The order of the actions is
 part of the game as played here: the same seed gives the same game only if they are listed the
 same way. This module is kept free of classes so that it can be compiled as it is (mypyc, see
 bench/mitan_compiled.py), the pure Python module staying the reference.
@@ -19,11 +19,8 @@ from .board import (
     NEIGHBOURS,
     PASSEUR,
     PORTE_BOUCLIER,
-    SIZE,
-    SQUARES,
-    ZOBRIST,
 )
-from .notation import CAPTURE, MOVE, PUSH, SHOT, Move
+from .notation import Move
 from .tables import CHARGE_TABLE, ESPION_SWAPS, LEAPS, PASSEUR_SWAPS, RAYS, SHOTS
 
 _NO_SQUARES: frozenset[int] = frozenset()
@@ -125,45 +122,3 @@ def generate(b: list[int], c: int, own: list[int], enemies: list[int]) -> list[M
                     out.append(swap)
     return out
 
-
-def make_action(b: list[int], own: list[int], enemies: list[int], code: int
-                ) -> tuple[int, int, int]:
-    """Make the battle action `code` on the board and in the squares of the mover's pieces
-    (`own`) and the enemies'. Returns the change of the position's Zobrist key (the side to
-    move aside), the value of the piece captured (0 for none) and the square a pushed piece
-    went to (-1 for no push)."""
-    t = code % SQUARES
-    f = code // SQUARES % SQUARES
-    mtype = code // (SQUARES * SQUARES * 14)
-    v = b[f]
-    x = b[t]
-    if mtype == MOVE:
-        b[f] = 0
-        b[t] = v
-        own[own.index(f)] = t
-        return ZOBRIST[f][v] ^ ZOBRIST[t][v], 0, -1
-    if mtype == CAPTURE:  # MT-5, MT-6; the Bélier's crush, MT-8
-        b[f] = 0
-        b[t] = v
-        own[own.index(f)] = t
-        enemies.remove(t)
-        return ZOBRIST[f][v] ^ ZOBRIST[t][v] ^ ZOBRIST[t][x], x, -1
-    if mtype == SHOT:  # MT-7: the Archer stays where it is
-        b[t] = 0
-        enemies.remove(t)
-        return ZOBRIST[t][x], x, -1
-    if mtype == PUSH:  # MT-8: the enemy met goes one square on, the Bélier takes its place
-        beyond = 2 * t - f if abs(t - f) in (1, SIZE) else t + (t - f) // 2
-        b[f] = 0
-        b[t] = v
-        b[beyond] = x
-        own[own.index(f)] = t
-        enemies[enemies.index(t)] = beyond
-        return ZOBRIST[f][v] ^ ZOBRIST[t][v] ^ ZOBRIST[t][x] ^ ZOBRIST[beyond][x], 0, beyond
-    # A swap: the Passeur's with an ally (MT-11), the Espion's with an enemy (MT-12).
-    b[f] = x
-    b[t] = v
-    if x & 1 != v & 1:  # the Espion's swap: each side's piece changes square
-        own[own.index(f)] = t
-        enemies[enemies.index(t)] = f
-    return ZOBRIST[f][v] ^ ZOBRIST[t][x] ^ ZOBRIST[f][x] ^ ZOBRIST[t][v], 0, -1

@@ -1,9 +1,9 @@
 """The State of a game of Mitan: market, snake draft, placement, battle and the four endings.
 
 The board is a flat list of 81 ints (board.py); a battle action is an int code
-(notation.encode). Listing and making battle actions on the board are moves.py's; the
-repetition rule (MT-18) uses an incremental Zobrist key, and clone() copies a handful of small
-lists.
+(notation.encode). The battle actions are listed by moves.py, a pure function of the
+board; the repetition rule (MT-18) uses an incremental Zobrist key, and clone() copies a
+handful of small lists.
 """
 
 from __future__ import annotations
@@ -36,9 +36,10 @@ from .board import (
     ZOBRIST,
     ZOBRIST_BLACK,
 )
-from .moves import generate, make_action
+from .moves import generate
 from .notation import (
     CAPTURE,
+    MOVE,
     PASS,
     PICKS,
     PUSH,
@@ -308,14 +309,55 @@ class MitanState(State):
     def _battle(self, action: Move) -> list[Event]:
         b = self.board
         c = self.turn
-        v = b[action // _D1 % SQUARES]
+        t = action % SQUARES
+        f = action // _D1 % SQUARES
         mtype = action // _D3
-        change, captured, pushed_to = make_action(b, self.squares[c], self.squares[c ^ 1],
-                                                  action)
-        key = self.key ^ ZOBRIST_BLACK ^ change
+        v = b[f]
+        x = b[t]
+        own = self.squares[c]
+        key = self.key ^ ZOBRIST_BLACK
+        captured = 0
         data: dict[str, JSON] = {"seat": c, "action": action.text()}
-        if pushed_to >= 0:
-            data["pushed_to"] = SQUARE_NAMES[pushed_to]
+        if mtype == MOVE:
+            b[f] = 0
+            b[t] = v
+            own[own.index(f)] = t
+            key ^= ZOBRIST[f][v] ^ ZOBRIST[t][v]
+            kind = "move"
+        elif mtype == CAPTURE:
+            b[f] = 0
+            b[t] = v
+            own[own.index(f)] = t
+            self.squares[c ^ 1].remove(t)
+            key ^= ZOBRIST[f][v] ^ ZOBRIST[t][v] ^ ZOBRIST[t][x]
+            captured = x
+            kind = "crush" if v >> 1 == BELIER else "capture"
+        elif mtype == SHOT:
+            b[t] = 0
+            self.squares[c ^ 1].remove(t)
+            key ^= ZOBRIST[t][x]
+            captured = x
+            kind = "shot"
+        elif mtype == PUSH:
+            beyond = 2 * t - f if abs(t - f) in (1, SIZE) else t + (t - f) // 2
+            b[f] = 0
+            b[t] = v
+            b[beyond] = x
+            own[own.index(f)] = t
+            enemy = self.squares[c ^ 1]
+            enemy[enemy.index(t)] = beyond
+            key ^= ZOBRIST[f][v] ^ ZOBRIST[t][v] ^ ZOBRIST[t][x] ^ ZOBRIST[beyond][x]
+            data["pushed_to"] = SQUARE_NAMES[beyond]
+            kind = "push"
+        else:
+            b[f] = x
+            b[t] = v
+            if x & 1 != c:  # the Espion's swap: each side's piece changes square
+                own[own.index(f)] = t
+                enemy = self.squares[c ^ 1]
+                enemy[enemy.index(t)] = f
+            key ^= ZOBRIST[f][v] ^ ZOBRIST[t][x] ^ ZOBRIST[f][x] ^ ZOBRIST[t][v]
+            kind = "swap"
         self.key = key
         self.last = action
         self.passes = 0
@@ -328,8 +370,7 @@ class MitanState(State):
             self.twice = 0
         else:
             self._count_position()
-        events = [Event(_EVENT_OF_ACTION[v >> 1][mtype], data,
-                        ruling=_RULING_OF_ACTION[v >> 1][mtype])]
+        events = [Event(kind, data, ruling=_RULING_OF_ACTION[v >> 1][mtype])]
         if captured >> 1 == CHEF:
             self._end(CHEF_CAPTURED, c, events)  # MT-20
             return events
@@ -716,9 +757,7 @@ def _next_to(b: list[int], sq: int, value: int) -> bool:
     return False
 
 
-# The kind of each battle action's event and the ruling it cites, by piece kind and action type.
-_EVENT_OF_ACTION: tuple[tuple[str, ...], ...] = tuple(
-    ("move", "crush" if k == BELIER else "capture", "shot", "push", "swap") for k in range(14))
+# The ruling cited by each battle action's event, by piece kind and action type.
 _RULING_OF_ACTION: tuple[tuple[str | None, ...], ...] = tuple(
     tuple("MT-8" if k == BELIER else "MT-7" if mt == SHOT else
           "MT-11" if (mt == SWAP and k == PASSEUR) else "MT-12" if mt == SWAP else
