@@ -16,6 +16,7 @@ import argparse
 import sys
 import tempfile
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -55,11 +56,29 @@ def main() -> None:
                               f"prompt in view {measured['prompt']} "
                               f"hand in view {measured['hand']}", flush=True)
                         shots.append((game, size, name))
+                        zoomed = zoom(page)
+                        if zoomed is not None:
+                            name = f"room-{game}-{size}-zoom.png"
+                            small(zoomed, args.out / name)
+                            shots.append((game, f"{size}-zoom", name))
                         context.close()
                 browser.close()
         finally:
             site.stop()
     write_readme(args.out, shots)
+
+
+def zoom(page: Any) -> bytes | None:
+    """The room with its first card shown large (the card zoom's magnifier, issue #20)."""
+    buttons = page.locator("[data-testid=card-zoom-button]:visible")
+    if buttons.count() == 0:
+        return None
+    buttons.first.click()
+    page.locator("[data-testid=card-zoom]").wait_for(state="visible")
+    page.wait_for_timeout(300)
+    shot: bytes = page.screenshot(type="png")
+    page.keyboard.press("Escape")
+    return shot
 
 
 def small(png: bytes, path: Path) -> None:
@@ -74,24 +93,37 @@ def small(png: bytes, path: Path) -> None:
 
 
 def write_readme(out: Path, shots: list[tuple[str, str, str]]) -> None:
+    """The README's first part, the rooms' table; what follows its first "## " heading
+    (pages, drawings, written by other tools) stays as it is."""
     readme = out / "README.md"
+    kept = ""
+    if readme.is_file():
+        text = readme.read_text(encoding="utf-8")
+        at = text.find("\n## ")
+        kept = text[at:] if at >= 0 else ""
+    columns = [(size, f"{size} ({w}x{h})") for size, (w, h) in SIZES.items()]
+    columns += [(f"{size}-zoom", f"a card shown large, {size}") for size in SIZES]
     head = ("# Screens\n\nThe game rooms as a player sees them, written by `bench/screens.py` "
-            "(a game against a random bot, on the player's turn). `laptop` is a 1366x768 "
-            "window, `phone` a 390x844 one; the browser tests "
-            "(tests/browser/test_room_layout.py) check that a room fits the laptop's window "
-            "and that the prompt and the hand stay in view on the phone.\n\n"
-            "| game | laptop (1366x768) | phone (390x844) |\n|---|---|---|\n")
+            "(a game against a random bot, on the player's turn), and the same room with its "
+            "first card shown large (the card zoom: the magnifier, a long press or a right "
+            "click on any card). `laptop` is a 1366x768 window, `phone` a 390x844 one; the "
+            "browser tests (tests/browser/test_room_layout.py, test_card_text.py, "
+            "test_card_zoom.py) check that a room fits the laptop's window, that no text in it "
+            "is under 11 px there, and that the prompt and the hand stay in view on the "
+            "phone.\n\n"
+            "| game | " + " | ".join(title for _, title in columns) + " |\n"
+            "|---|" + "---|" * len(columns) + "\n")
     by_game: dict[str, dict[str, str]] = {}
     for game, size, name in shots:
         by_game.setdefault(game, {})[size] = name
     rows = "".join(
         f"| {game} | " + " | ".join(f"![{game} {size}]({names[size]})" if size in names else ""
-                                     for size in SIZES) + " |\n"
+                                     for size, _ in columns) + " |\n"
         for game, names in by_game.items())
     others = sorted(p.name for p in out.glob("*.md") if p.name != "README.md")
     tail = ("\nThe games' own notes on their screens: "
             + ", ".join(f"[{n}]({n})" for n in others) + ".\n") if others else ""
-    readme.write_text(head + rows + tail, encoding="utf-8")
+    readme.write_text(head + rows + tail + kept, encoding="utf-8")
 
 
 if __name__ == "__main__":

@@ -37,6 +37,30 @@ def chromium() -> Iterator[object]:
 
 
 @pytest.fixture
+def sized(chromium: object, site: LiveServer) -> Iterator[Callable[[str], object]]:
+    """A new browser context of one of the sizes of room_fit.SIZES ("laptop", "phone"; the
+    contexts fixture's are 1100x900)."""
+    from playwright.sync_api import Browser, BrowserContext
+
+    from .room_fit import SIZES
+
+    assert isinstance(chromium, Browser)
+    made: list[BrowserContext] = []
+
+    def make(size: str) -> BrowserContext:
+        width, height = SIZES[size]
+        context = chromium.new_context(base_url=site.url,
+                                       viewport={"width": width, "height": height})
+        context.set_default_timeout(20_000)
+        made.append(context)
+        return context
+
+    yield make
+    for context in made:
+        context.close()
+
+
+@pytest.fixture
 def contexts(chromium: object, site: LiveServer,
              request: pytest.FixtureRequest) -> Iterator[Callable[[], object]]:
     """New browser contexts (separate cookies: separate people); screenshots at the end."""

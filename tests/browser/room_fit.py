@@ -29,9 +29,11 @@ OPPONENT: dict[str, str] = {
 SIZES: dict[str, tuple[int, int]] = {"laptop": (1366, 768), "phone": (390, 844)}
 
 
-def open_room(context: Any, game: str, name: str = "Amélie") -> Page:
-    """A game of `game` against a random bot, the player at seat 0, on the player's turn."""
-    setup, prompt, hand = GAMES[game]
+def open_room(context: Any, game: str, name: str = "Amélie", setup: str | None = None) -> Page:
+    """A game of `game` against a random bot, the player at seat 0, on the player's turn;
+    `setup` one of the game's setups (its usual one in GAMES by default)."""
+    usual, prompt, hand = GAMES[game]
+    setup = setup or usual
     page = as_guest(context, name)
     create(page, ["me", "bot:random"], game=game, setup=setup)
     expect(page.locator(hand)).to_be_visible()

@@ -6,6 +6,7 @@ not see: the opponent's hand, a face-down Caché Sort before its reveal (DG-13),
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -138,7 +139,8 @@ def test_a_whole_official_match_by_clicks_against_bot_random(
     # opponent's hand as backs with a count.
     expect(page.get_by_test_id("dg-team-0")).to_contain_text("Confrérie des Sylves")
     expect(page.get_by_test_id("dg-team-1")).to_contain_text("Cercle de l'Aube")
-    expect(page.get_by_test_id("dg-backs-1")).to_contain_text("5")
+    # 5 cards dealt; the bot may already have cast one by the time the page shows it.
+    expect(page.get_by_test_id("dg-backs-1")).to_contain_text(re.compile(r"\b[45] "))
     page.screenshot(path=str(SHOTS / "diamagique-start.png"))
 
     clicks: dict[str, int] = {}

@@ -293,7 +293,8 @@ def test_a_whole_express_game_against_a_bot_by_clicks(site: LiveServer,
     expect(page.get_by_test_id("end-why")).to_contain_text("30 points")
     expect(page.get_by_test_id(f"score-{winner}")).to_contain_text("30 / 30")
     log = page.get_by_test_id("log").inner_text()
-    assert "exactement 30 points" in log and "MK-9" not in log
+    # The log's end line names no winner: the end panel says who (issue 20).
+    assert "la cible de 30 points est atteinte" in log and "MK-9" not in log
     full = page.locator("#log").evaluate("e => e.textContent")
     if any(a.startswith("MIMIK") for a in aims):
         assert "pose son MIMIK et copie" in full and "MK-26" not in full  # from whom: the line

@@ -230,8 +230,9 @@ def test_a_whole_game_against_a_bot_by_clicks_hiding_the_other_hand(
     play_game(page, policy, 150,
               lambda: checks.append(check_nothing_hidden_shows(site, gid, page, frames)))
 
-    # The end: the screen says why, the log tells the story in words.
-    expect(page.get_by_test_id("mb-prompt")).to_contain_text("Partie terminée")
+    # The end: the room's end panel says why, the screen the life left (issue 20), the log
+    # tells the story in words.
+    expect(page.get_by_test_id("mb-prompt")).to_contain_text("Score final")
     expect(page.get_by_test_id("end-why")).not_to_contain_text("MB-")
     state = true_state(site, gid)
     assert state.is_over()
@@ -251,8 +252,9 @@ def test_a_whole_game_against_a_bot_by_clicks_hiding_the_other_hand(
         assert set(message["views"]) <= {"0"}
         for step in message["steps"]:
             assert all(e.get("to") is None or 0 in e["to"] for e in step["events"])
-    # The last moments (life lost, game over) were told in a banner that fades by itself.
-    expect(page.get_by_test_id("mb-moment")).to_contain_text("Fin de la partie")
+    # The end is no moment: the room's end panel says it, once, and no banner covers it
+    # (issue 20).
+    expect(page.get_by_test_id("mb-moment")).not_to_contain_text("Fin de la partie")
     expect(page.get_by_test_id("mb-moment")).to_be_hidden(timeout=6000)
     shot(page, "end")
     # Any card can be read large: a tap shows it in the prompt, "Fermer" puts it away.
@@ -345,7 +347,7 @@ def test_tag_team_is_playable_and_readable(site: LiveServer,
     policy = Policy("tag-team-")
     play_game(page, policy, 150,
               lambda: check_nothing_hidden_shows(site, gid, page, frames))
-    expect(page.get_by_test_id("mb-prompt")).to_contain_text("Partie terminée")
+    expect(page.get_by_test_id("mb-prompt")).to_contain_text("Score final")
     assert errors == []
     expect(page.get_by_test_id("mb-final")).to_contain_text("équipe A")
     check_nothing_hidden_shows(site, gid, page, frames)

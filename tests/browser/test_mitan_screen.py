@@ -208,7 +208,9 @@ def test_a_whole_open_game_against_a_bot_by_clicks_cursor_and_notation(
     assert result is not None
     points = f"{int(result.scores[0])}-{int(result.scores[1])}"
     expect(page.get_by_test_id("end-why")).to_contain_text(points)
-    expect(page.get_by_test_id("mitan-end")).to_contain_text(points)
+    # The game's panel keeps the final count; who won and why is the room's (issue 20).
+    expect(page.get_by_test_id("mitan-end")).to_contain_text(
+        f"Blancs {int(result.scores[0])}, Noirs {int(result.scores[1])}")
     expect(page.get_by_test_id("points-0")).to_have_text(str(int(result.scores[0])))
     expect(page.locator(".mt-ghost")).to_have_count(0)  # the last capture has faded
     shot(page, "end")

@@ -17,27 +17,6 @@ from .room_fit import GAMES, SIZES, fit, open_room
 pytestmark = pytest.mark.browser
 
 
-@pytest.fixture
-def sized(chromium: object, site: Any) -> Any:
-    """A new browser context of a given size (the contexts fixture's are 1100x900)."""
-    from playwright.sync_api import Browser
-
-    assert isinstance(chromium, Browser)
-    made: list[Any] = []
-
-    def make(size: str) -> Any:
-        width, height = SIZES[size]
-        context = chromium.new_context(base_url=site.url,
-                                       viewport={"width": width, "height": height})
-        context.set_default_timeout(20_000)
-        made.append(context)
-        return context
-
-    yield make
-    for context in made:
-        context.close()
-
-
 @pytest.mark.parametrize("game", list(GAMES))
 def test_a_laptop_sees_the_whole_room_without_scrolling(sized: Callable[[str], Any],
                                                         game: str) -> None:
@@ -54,13 +33,7 @@ def test_a_laptop_sees_the_whole_room_without_scrolling(sized: Callable[[str], A
         assert overflow == "auto", (panel, overflow)
 
 
-# Mindbug on a phone: in some states (a tall prompt while the bot answers) the hand still
-# ends below the window on a loaded machine (page 1368 px; issue 20 stays open for it).
-PHONE_GAMES = [pytest.param(g, marks=pytest.mark.skip(reason="issue 20: Mindbug's phone hand"))
-               if g == "mindbug" else g for g in GAMES]
-
-
-@pytest.mark.parametrize("game", PHONE_GAMES)
+@pytest.mark.parametrize("game", list(GAMES))
 def test_a_phone_keeps_the_prompt_and_the_hand_on_screen(sized: Callable[[str], Any],
                                                          game: str) -> None:
     page = open_room(sized("phone"), game)

@@ -165,6 +165,11 @@ def rows_0010(conn: Connection) -> None:
                       "'20 Zeus', :at, :at)"), {"at": WHEN})
 
 
+def rows_0011(conn: Connection) -> None:
+    # Aline turned the room's sound on (issue 20); Gaston, a guest, keeps the default.
+    conn.execute(text("UPDATE players SET sound = :on WHERE id = 'p-acct'"), {"on": True})
+
+
 ROWS: dict[str, Callable[[Connection], None]] = {
     "0001": rows_0001,
     "0002": rows_0002,
@@ -176,6 +181,7 @@ ROWS: dict[str, Callable[[Connection], None]] = {
     "0008": rows_0008,
     "0009": rows_0009,
     "0010": rows_0010,
+    "0011": rows_0011,
 }
 
 
@@ -266,6 +272,8 @@ def check_head(url: str, since: str) -> None:
             assert store.expired(DUE.timestamp() + 1) == []
         decks = [(d.name, d.text) for d in decks_of(store, "p-acct")]
         assert decks == ([("Mes dieux", "20 Zeus")] if since >= "0010" else [])
+        # The sound is off for every player a site had before 0011.
+        assert aline.sound == (since >= "0011") and not gaston.sound
     finally:
         store.close()
 

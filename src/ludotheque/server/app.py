@@ -63,6 +63,7 @@ from .metrics import Metrics
 from .moderation import Moderation
 from .oauth import SignInWith
 from .oauth_config import Provider
+from .preferences import Preferences, room_sound
 from .presence import Presence, player_message
 from .privacy_pages import PrivacyPages
 from .profiles import profile_url
@@ -395,7 +396,8 @@ class Site:
         data = {"game": room.id, "kind": room.game.id, "lang": lang,
                 "screen": f"/screens/{room.game.id}/screen.js" if screen_dir(room.game)
                 else None, "screen_text": room_words(room.game, lang),
-                "rule_help": rule_help(room.game, lang)}
+                "rule_help": rule_help(room.game, lang),
+                **room_sound(player, request.session)}
         history = await asyncio.to_thread(visible_chat, self.store, room.id)
         chat = [chat_message(room.id, m.name, m.text, m.at.isoformat(), m.id) for m in history]
         lessons = list(room.game.lessons()) if room.lesson is not None else []
@@ -713,6 +715,7 @@ def create_app(db_url: str, *, plugins: Sequence[str] = (), bot_workers: int = 2
         *site.decks.routes(),
         *DailyPages(site).routes(),
         *ReportPages(site).routes(),
+        *Preferences(site).routes(),
         WebSocketRoute("/ws", site.websocket),
         Mount("/static", StaticFiles(directory=web_root() / "static"), name="static"),
     ]

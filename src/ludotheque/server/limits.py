@@ -51,6 +51,8 @@ class Limits:
     challenge: str = "10 per 10 minute"
     # Claims, takeback and draw offers, rematch requests, per account (server/offers.py).
     offer: str = "10 per 10 minute"
+    # An account's preferences (server/preferences.py: the sound toggle), per account.
+    preference: str = "30 per minute"
     # Games: creation, and live games against bots (bots are shared between players).
     game_create: str = "20 per 10 minute"
     game_create_address: str = "60 per 10 minute"

@@ -304,6 +304,11 @@ class Store:
             return s.get(Player, player_id)
 
     @Write
+    def set_sound(self, s: Session, player_id: str, on: bool) -> None:
+        """The account's sound when it is their turn (issue 20): on or off."""
+        s.execute(update(Player).where(Player.id == player_id).values(sound=on))
+
+    @Write
     def set_password_hash(self, s: Session, player_id: str, password_hash: str) -> None:
         s.execute(update(Player).where(Player.id == player_id)
                       .values(password_hash=password_hash))

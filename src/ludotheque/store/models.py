@@ -84,6 +84,8 @@ class Player(Base):
     # unique, so that look-alike names cannot be two accounts. Guests keep it NULL.
     name_key: Mapped[str | None] = mapped_column(String(200), nullable=True, unique=True,
                                                  index=True)
+    # A sound when it is their turn (issue 20): off unless the account turned it on.
+    sound: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
 
 
 class SignedIn(Base):

@@ -104,6 +104,7 @@ def export(store: Store, player_id: str) -> dict[str, Any] | None:
         "version": 1,
         "account": {"id": player.id, "name": player.name, "login": player.login,
                     "kind": "account" if player.login else "guest",
+                    "sound": player.sound,
                     "created_at": player.created_at.isoformat()},
         "games": games,
         "ratings": [{"game": r.game, "pool": r.pool, "rating": r.rating, "rd": r.rd,

@@ -32,12 +32,12 @@ def test_the_six_cards_say_their_condition() -> None:
     assert len(texts) == 6
     assert texts["Trophée de braise"] == (
         "ce Sort : +3 si son Magicien détient un Diamagique Rouge",
-        "this Spell: +3 if its Magicien holds a Red Diamagique")
+        "this Spell: +3 if its Wizard holds a Red Diamagique")
     assert texts["Fournaise des conquêtes"] == (
         "ce Sort : + 2 par Diamagique de son Magicien",
-        "this Spell: + 2 per Diamagique on its Magicien")
+        "this Spell: + 2 per Diamagique on its Wizard")
     assert texts["Appel du givre"] == ("ce Sort : +2 si lancé par un Magicien Bleu",
-                                       "this Spell: +2 if cast by a Blue Magicien")
+                                       "this Spell: +2 if cast by a Blue Wizard")
 
 
 def test_a_diamagique_of_its_colour_on_its_own_magicien() -> None:

@@ -98,14 +98,14 @@ def test_dg8_every_sort_is_in_a_ready_made_deck_and_every_deck_is_legal(data: Pa
      'decks.toml, deck "Aube", field "sorts": 4 copies of "Rayon d\'aube": at most 3'),
     ("decks.toml", '{ sort = "Rayon d\'aube", copies = 3 }',
      '{ sort = "Onde claire", copies = 3 }',
-     'decks.toml, deck "Aube", field "sorts": "Onde claire" is Bleu: no Magicien of the team '
+     'decks.toml, deck "Aube", field "sorts": "Onde claire" is Blue: no Wizard of the team '
      'has that colour'),
     ("decks.toml", '{ sort = "Rayon d\'aube", copies = 3 }',
      '{ sort = "Rayon d\'aub", copies = 3 }',
      'decks.toml, deck "Aube", field "sorts": unknown Sort "Rayon d\'aub" (did you mean '
      '"Rayon d\'aube"?)'),
     ("decks.toml", '"Tour d\'Ivoire", "Forteresse de braise", ', '',
-     'decks.toml, deck "Aube", field "chateaux": 6 Châteaux: a Castle deck has 8'),
+     'decks.toml, deck "Aube", field "chateaux": 6 Castles: a Castle deck has 8'),
     ("decks.toml", 'equipe = "Cercle de l\'Aube"', 'equipe = "Cercle de l\'Aub"',
      'decks.toml, deck "Aube", field "equipe": unknown team'),
     ("sorts.toml", "[[sort]]", "[sort",

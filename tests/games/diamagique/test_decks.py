@@ -23,14 +23,14 @@ def test_dg7_an_off_colour_sort_names_its_line_its_colour_and_the_rule() -> None
     first = check.problems[0]
     assert first.rule == "DG-7" and first.line == 4
     assert first.text("fr").startswith("ligne 4 : « Rayon d'aube » est Jaune : aucun Magicien")
-    assert "no Magicien of the team has that colour" in first.text("en")
+    assert "no Wizard of the team has that colour" in first.text("en")
 
 
 def test_dg7_at_most_three_copies_and_dg1_forty_sorts_eight_chateaux() -> None:
     text = AUBE.replace("3 Rayon d'aube", "4 Rayon d'aube").replace("1 Fonderie\n", "")
     rules = sorted((p.rule, p.text("en")) for p in RULES.check(text).problems)
-    assert rules == [("DG-1", "41 Sorts: a Spell deck has 40 (DG-1)"),
-                     ("DG-1", "7 Châteaux: a Castle deck has 8 (DG-1)"),
+    assert rules == [("DG-1", "41 Spells: a Spell deck has 40 (DG-1)"),
+                     ("DG-1", "7 Castles: a Castle deck has 8 (DG-1)"),
                      ("DG-7", 'line 4: 4 copies of "Rayon d\'aube": at most 3 (DG-7)')]
 
 

@@ -453,14 +453,14 @@ def test_dg7_a_legal_custom_deck_is_played() -> None:
     ({"sorts": {**_custom().sorts, "Rayon d'aube": 4, "Lueur vive": 2}},
      'seat 0: deck "essai" is refused: sorts: 4 copies of "Rayon d\'aube": at most 3'),
     ({"sorts": {**_custom().sorts, "Lueur vive": 2, "Onde claire": 1}},
-     re.escape('"Onde claire" is Bleu: no Magicien of the team has that colour (Jaune/Rouge)')),
-    ({"sorts": {**_custom().sorts, "Lueur vive": 2}}, "39 Sorts: a Spell deck has 40"),
+     re.escape('"Onde claire" is Blue: no Wizard of the team has that colour (Yellow/Red)')),
+    ({"sorts": {**_custom().sorts, "Lueur vive": 2}}, "39 Spells: a Spell deck has 40"),
     ({"chateaux": ["Fonderie"] * 3 + ["Observatoire"] * 4},
-     "7 Châteaux: a Castle deck has 8"),
+     "7 Castles: a Castle deck has 8"),
     ({"chateaux": ["Fonderie"] * 4 + ["Observatoire"] * 4},
      '4 copies of "Fonderie": at most 3'),
     ({"sorts": {**_custom().sorts, "Lueur vive": 2, "Lueur vif": 1}},
-     'unknown Sort "Lueur vif" \\(did you mean "Lueur vive"\\?\\)'),
+     'unknown Spell "Lueur vif" \\(did you mean "Lueur vive"\\?\\)'),
     ({"equipe": "Cercle de l'Aurore"}, 'unknown team "Cercle de l\'Aurore"'),
 ])
 def test_dg7_a_deck_is_checked_before_the_game_with_a_precise_message(

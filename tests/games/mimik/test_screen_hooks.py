@@ -93,9 +93,12 @@ def test_the_win_and_an_overshoot_name_both_team_members() -> None:
     events = play(state, "pose 5")
     won = next(e for e in events if e.kind == "won")
     assert won.data["seats"] == [0, 2]
-    assert GAME.describe(won) == ("Joueurs 1 et 3 atteignent exactement 50 points et "
-                                  "gagnent !")
-    assert GAME.describe(won, "en") == "Players 1 and 3 reach exactly 50 points and win!"
+    # The end's line in the log names no winner: the end panel says who won (issue 20).
+    assert GAME.describe(won) == "Fin de la partie : la cible de 50 points est atteinte"
+    assert GAME.describe(won, "en") == "Game over: the target of 50 points is reached"
+    result = state.result()
+    assert result is not None
+    assert "Joueurs 1 et 3" in GAME.describe_result(result)
 
 
 def test_describe_result_says_who_reached_the_target_with_the_scores_mk9() -> None:
@@ -186,8 +189,7 @@ def test_texts_name_the_players_when_the_names_are_given() -> None:
     assert GAME.describe(pocket, "fr", names) == ("Alice fait les poches de Bob, regarde sa "
                                                   "main et y prend une carte")
     won = Event("won", {"seats": [0, 2], "score": 50})
-    assert GAME.describe(won, "fr", names) == ("Alice et Carole atteignent exactement 50 "
-                                               "points et gagnent !")
+    assert GAME.describe(won, "fr", names) == GAME.describe(won)
     result = Result((1, 0, 1, 0), (44.0, 50.0, 44.0, 50.0), "target_reached", "",
                     teams=(0, 1, 0, 1))
     assert GAME.describe_result(result, "fr", names) == (

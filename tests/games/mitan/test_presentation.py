@@ -39,8 +39,10 @@ def test_every_event_of_whole_games_is_described_in_french_and_english() -> None
 def test_describe_says_the_end_in_the_games_words() -> None:
     state = position({"e5": "L", "e7": "c", "a9": "f"})
     events = play(state, "Le5xe7")
-    assert GAME.describe(events[-1]) == "Victoire des Blancs : le Chef adverse est capturé"
-    assert GAME.describe(events[-1], "en") == "White win: the enemy Chief is captured"
+    # The end's line: the centre points, not the winner (the end panel says it, issue 20).
+    assert GAME.describe(events[-1]) == "Fin de la partie, points de centre 0-0"
+    assert GAME.describe(events[-1], "en") == "Game over, centre points 0-0"
+    assert "Blancs" in GAME.describe_result(state.result(), "fr")  # type: ignore[arg-type]
     assert GAME.describe(events[0]) == "Blancs : Lancier de e5 prend le Chef en e7"
 
 
@@ -55,8 +57,7 @@ def test_sides_keep_their_colours_when_the_names_are_given() -> None:
         for e in events:
             assert GAME.describe(e, lang, names) == GAME.describe(e, lang)
         assert GAME.describe_result(result, lang, names) == GAME.describe_result(result, lang)
-    assert GAME.describe(events[-1], "fr", names) == (
-        "Victoire des Blancs : le Chef adverse est capturé")
+    assert GAME.describe(events[-1], "fr", names) == "Fin de la partie, points de centre 0-0"
     assert "Blancs" in GAME.describe_result(result, "fr", names)
     assert "White" in GAME.describe_result(result, "en", names)
 

@@ -48,7 +48,7 @@ def test_describe_result_says_why_in_both_languages():
         "Les deux aréopages ont combattu : 9 Vivants contre 7 : le plus de Vivants "
         "l'emporte.")
     assert GAME.describe_result(more, "en") == (
-        "Both aréopages have fought: 9 Vivants to 7: the most Vivants wins.")
+        "Both areopagi have fought: 9 Living to 7: the most Living wins.")
     bios = Result((1, 0), (4.0, 4.0), "bios_des_vivants",
                   "4 Vivants chacun, Bios 2410 contre 2190", "MX-24")
     assert GAME.describe_result(bios) == (

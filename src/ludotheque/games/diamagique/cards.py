@@ -29,6 +29,8 @@ PACKAGE = "ludotheque.games.diamagique.data"
 # DG-2: the four colours.
 COULEURS: tuple[str, ...] = ("Jaune", "Rouge", "Vert", "Bleu")
 Couleur = Literal["Jaune", "Rouge", "Vert", "Bleu"]
+# The colours in English (docs/i18n.md): texts say them so; data and notation keep the French.
+COLOURS_EN = {"Jaune": "Yellow", "Rouge": "Red", "Vert": "Green", "Bleu": "Blue"}
 
 # DG-14: the eight categories, in the order the text applies them.
 CATEGORIES: tuple[str, ...] = (
@@ -249,7 +251,7 @@ def deck_rule_problems(cards: CardSet, equipe: str, sorts: Iterable[tuple[str, i
         sort = by_name.get(name)
         if sort is None:
             hint = did_you_mean(name, by_name)
-            add("sorts", None, f"Sort inconnu « {name} »{hint}", f'unknown Sort "{name}"{hint}',
+            add("sorts", None, f"Sort inconnu « {name} »{hint}", f'unknown Spell "{name}"{hint}',
                 name)
             continue
         # DG-7: at most 3 copies of a Sort.
@@ -261,19 +263,20 @@ def deck_rule_problems(cards: CardSet, equipe: str, sorts: Iterable[tuple[str, i
             add("sorts", "DG-7",
                 f"« {name} » est {'/'.join(sort.couleurs)} : aucun Magicien de l'équipe n'a "
                 f"cette couleur ({'/'.join(sorted(colours))})",
-                f'"{name}" is {"/".join(sort.couleurs)}: no Magicien of the team has that '
-                f'colour ({"/".join(sorted(colours))})', name)
+                f'"{name}" is {"/".join(COLOURS_EN[c] for c in sort.couleurs)}: no Wizard of '
+                f'the team has that colour '
+                f'({"/".join(COLOURS_EN.get(c, c) for c in sorted(colours))})', name)
     # DG-1: 40 Sorts and 8 Châteaux.
     if total != SPELL_DECK_SIZE:
         add("sorts", "DG-1", f"{total} Sorts : un deck de Sorts en a {SPELL_DECK_SIZE}",
-            f"{total} Sorts: a Spell deck has {SPELL_DECK_SIZE}")
+            f"{total} Spells: a Spell deck has {SPELL_DECK_SIZE}")
     castles = list(chateaux)
     known = {c.name for c in cards.chateaux}
     for name in castles:
         if name not in known:
             hint = did_you_mean(name, known)
             add("chateaux", None, f"Château inconnu « {name} »{hint}",
-                f'unknown Château "{name}"{hint}', name)
+                f'unknown Castle "{name}"{hint}', name)
     for name in sorted(set(castles)):
         if castles.count(name) > MAX_COPIES:
             add("chateaux", "DG-7",
@@ -282,7 +285,7 @@ def deck_rule_problems(cards: CardSet, equipe: str, sorts: Iterable[tuple[str, i
     if len(castles) != CASTLE_DECK_SIZE:
         add("chateaux", "DG-1",
             f"{len(castles)} Châteaux : un deck de Châteaux en a {CASTLE_DECK_SIZE}",
-            f"{len(castles)} Châteaux: a Castle deck has {CASTLE_DECK_SIZE}")
+            f"{len(castles)} Castles: a Castle deck has {CASTLE_DECK_SIZE}")
     return problems
 
 

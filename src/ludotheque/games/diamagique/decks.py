@@ -79,22 +79,26 @@ class DiamagiqueDecks(DeckRules):
         by_name = {m.name: m for m in self.cards.magiciens}
         for i, team in enumerate(self.cards.equipes):
             wizards = [by_name[w] for w in team.magiciens]
-            out.append({"name": team.name, "section": "equipe", "kind": "Équipe",
+            out.append({"name": team.name, "section": "equipe",
+                        "kind": "Team" if lang == "en" else "Équipe",
                         "couleurs": [colour(c, lang) for c in sorted(
                             self.cards.team_colours(i))],
                         "equipes": [team.name], "categorie": "—", "puissance": None,
-                        "text": " · ".join(f"{w.name} ({'/'.join(w.couleurs)}): "
+                        "text": " · ".join(f"{w.name} "
+                                           f"({'/'.join(colour(c, lang) for c in w.couleurs)}): "
                                            f"{effet_text(w.effet, lang)}" for w in wizards)})
         for s in self.cards.sorts:
-            out.append({"name": s.name, "section": "sorts", "kind": "Sort",
+            out.append({"name": s.name, "section": "sorts",
+                        "kind": "Spell" if lang == "en" else "Sort",
                         "couleurs": [colour(c, lang) for c in s.couleurs],
                         "equipes": self.team_names(s.couleurs),
                         "categorie": names[s.effet.categorie] if s.effet else "—",
                         "puissance": s.puissance,
-                        "text": ("Caché. " if s.cache else "")
+                        "text": (("Hidden. " if lang == "en" else "Caché. ") if s.cache else "")
                         + (effet_text(s.effet, lang) if s.effet else "")})
         for c in self.cards.chateaux:
-            out.append({"name": c.name, "section": "chateaux", "kind": "Château",
+            out.append({"name": c.name, "section": "chateaux",
+                        "kind": "Castle" if lang == "en" else "Château",
                         "couleurs": [colour(x, lang) for x in c.couleurs],
                         "equipes": [e.name for e in self.cards.equipes],
                         "categorie": names[c.effet.categorie], "puissance": None,
@@ -132,10 +136,10 @@ class DiamagiqueDecks(DeckRules):
             found = find_name(line.name, known)
             if found is None:
                 if line.section == "sorts":
-                    problems.append(unknown_card(line, "Sort inconnu", "unknown Sort",
+                    problems.append(unknown_card(line, "Sort inconnu", "unknown Spell",
                                                  self.sorts.values()))
                 else:
-                    problems.append(unknown_card(line, "Château inconnu", "unknown Château",
+                    problems.append(unknown_card(line, "Château inconnu", "unknown Castle",
                                                  self.chateaux.values()))
                 continue
             where.setdefault(found, line.number)

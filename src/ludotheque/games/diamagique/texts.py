@@ -7,9 +7,9 @@ from typing import Any
 
 from ludotheque.core import Event, counted, seat_name
 
-from .cards import CATEGORIES, Effet
+from .cards import CATEGORIES, COLOURS_EN, Effet
 
-_EN_COLOURS = {"Jaune": "Yellow", "Rouge": "Red", "Vert": "Green", "Bleu": "Blue"}
+_EN_COLOURS = COLOURS_EN
 
 _CIBLE = {
     "fr": {"ce_sort": "ce Sort", "adverse": "le Sort adverse", "allies": "les Sorts de l'équipe",
@@ -27,7 +27,7 @@ _SOURCE = {
            "allies": "the Power of the team's other Spells",
            "adversaires": "the opposing Spells' Power",
            "diamagiques": "1 per Diamagique of the team",
-           "diamagiques_magicien": "1 per Diamagique on its Magicien"},
+           "diamagiques_magicien": "1 per Diamagique on its Wizard"},
 }
 CATEGORY_NAMES = {
     "fr": {"valeur": "valeur", "multiplicateur": "multiplicateur", "diviseur": "diviseur",
@@ -113,10 +113,10 @@ def _conditions(effet: Effet, lg: str) -> list[str]:
     if si.diamagiques_couleur is not None:
         c = colour(si.diamagiques_couleur, lg)
         out.append(f"si son Magicien détient un Diamagique {c}" if fr
-                   else f"if its Magicien holds a {c} Diamagique")
+                   else f"if its Wizard holds a {c} Diamagique")
     if si.magicien_couleur is not None:
         c = _colours(si.magicien_couleur, lg)
-        out.append(f"si lancé par un Magicien {c}" if fr else f"if cast by a {c} Magicien")
+        out.append(f"si lancé par un Magicien {c}" if fr else f"if cast by a {c} Wizard")
     return out
 
 
@@ -198,7 +198,7 @@ def describe(event: Event, lang: str = "fr", names: Sequence[str] | None = None)
                 else f"{who}: {d['magicien']} (M{d['position']}) casts {what}.")
     if k == "sans_sort":
         return (f"{who} n'a plus de Sort : le Magicien M{d['position']} ne lance rien." if fr
-                else f"{who} has no Spell left: Magicien M{d['position']} casts nothing.")
+                else f"{who} has no Spell left: Wizard M{d['position']} casts nothing.")
     if k == "revele":
         return (f"{who} révèle le Sort Caché {d['sort']} (M{d['position']})." if fr
                 else f"{who} reveals the Hidden Spell {d['sort']} (M{d['position']}).")
@@ -257,18 +257,10 @@ def describe(event: Event, lang: str = "fr", names: Sequence[str] | None = None)
     if k == "defausse":
         return (f"{who} défausse {d['sort']}." if fr else f"{who} discards {d['sort']}.")
     if k == "fin":
+        # The Diamagiques held only: who won and why is said once, by the room's end panel
+        # (describe_result), not again in the log (issue 20).
         a, b = d["scores"]
-        reason = {"six_diamagiques": ("six Diamagiques", "six Diamagiques"),
-                  "pot_vide": ("pot vide", "empty pot"),
-                  "sorts_epuises": ("plus de Sorts", "no Spells left")}.get(
-                      str(d["reason"]), (str(d["reason"]), str(d["reason"])))
-        ranks = list(d["ranks"])
-        if ranks[0] == ranks[1]:
-            end = "match nul" if fr else "a draw"
-        else:
-            name = seat_name(0 if ranks[0] == 0 else 1, lg, names)
-            end = f"{name} gagne" if fr else f"{name} wins"
-        return (f"Fin de la partie ({reason[0]}) : {end}, {a:g} à {b:g}." if fr
-                else f"End of the game ({reason[1]}): {end}, {a:g} to {b:g}.")
+        return (f"Fin de la partie : Diamagiques {a:g} à {b:g}." if fr
+                else f"Game over: Diamagiques {a:g} to {b:g}.")
     args = ", ".join(f"{key}={value}" for key, value in d.items())
     return f"{k}({args})"

@@ -333,11 +333,10 @@ _FR: dict[str, Say] = {
                                  f"{'sont' if who.many else 'est'} à "
                                  f"{d['score']} points, au-delà de la cible ; les cartes posées "
                                  f"sont défaussées et le score repart à {d['base']}"),
-    "won": lambda d, who: (f"{who.side()} "
-                           f"{'atteignent' if who.many else 'atteint'} "
-                           f"exactement {d['score']} points et "
-                           f"{'gagnent' if who.many else 'gagne'} !"),
-    "turn_limit": lambda d, who: f"Partie nulle après {d['turns']} tours",
+    # The end, without its winner: who won is said once, by the room's end panel
+    # (describe_result), not again in the log (issue 20).
+    "won": lambda d, who: f"Fin de la partie : la cible de {d['score']} points est atteinte",
+    "turn_limit": lambda d, who: f"Fin de la partie après {d['turns']} tours",
 }
 
 _EN: dict[str, Say] = {
@@ -390,11 +389,8 @@ _EN: dict[str, Say] = {
                                  f"{'are' if who.many else 'is'} at "
                                  f"{d['score']} points, above the target; the posed cards are "
                                  f"discarded and the score restarts at {d['base']}"),
-    "won": lambda d, who: (f"{who.side()} "
-                           f"{'reach' if who.many else 'reaches'} exactly "
-                           f"{d['score']} points and "
-                           f"{'win' if who.many else 'wins'}!"),
-    "turn_limit": lambda d, who: f"A draw after {d['turns']} turns",
+    "won": lambda d, who: f"Game over: the target of {d['score']} points is reached",
+    "turn_limit": lambda d, who: f"Game over after {d['turns']} turns",
 }
 
 

@@ -38,19 +38,19 @@ def no_choice(state: MindbugState, task: Task, ev: list[Event]) -> None:
         _, att, s, k = task
         ev.append(Event("cannot_block", {"seat": state.opponents(s)[k], "attacker": att,
                                          "key": state.key(att)}))
-        next_blocker(state, att, s, k)
+        next_blocker(state, att, s, k, ev)
     elif tag == "pick":
         execute(state, task, ev)
     # keep / revive without their card, a permanent effect's aim without its creature:
     # nothing happens
 
 
-def next_blocker(state: MindbugState, att: int, s: int, k: int) -> None:
+def next_blocker(state: MindbugState, att: int, s: int, k: int, ev: list[Event]) -> None:
     # MB-25: the left opponent may block first, then the right one.
     if k + 1 < len(state.opponents(s)):
         state.stack.append(("block", att, s, k + 1))
     else:
-        state.stack.append(("unblocked", att, s))
+        state._run_now(("unblocked", att, s), ev)
 
 
 def decide(state: MindbugState, task: Task, seat: int, action: Action,
@@ -63,7 +63,7 @@ def decide(state: MindbugState, task: Task, seat: int, action: Action,
         if action.verb == "play":
             play_from_hand(state, seat, action.card, ev)
         else:
-            state.stack.append(("attack", action.card, seat, 1))
+            state._run_now(("attack", action.card, seat, 1), ev)
     elif tag == "mindbug":
         _, card, player, k = task  # k: the seat deciding
         assert isinstance(action, Word)
@@ -73,10 +73,10 @@ def decide(state: MindbugState, task: Task, seat: int, action: Action,
             ev.append(Event("mindbug", {"seat": seat, "card": card, "key": state.key(card),
                                         "from": player}, ruling="MB-7"))
             state.stack.append(("act",))
-            state.stack.append(("enter", card, seat, 1))
+            state._run_now(("enter", card, seat, 1), ev)
         else:
             ev.append(Event("mindbug_declined", {"seat": seat}))
-            next_mindbug(state, card, player, state.opponents(player).index(k) + 1)
+            next_mindbug(state, card, player, state.opponents(player).index(k) + 1, ev)
     elif tag == "mindfrog":
         _, card, player, _mate = task
         assert isinstance(action, Word)
@@ -87,7 +87,7 @@ def decide(state: MindbugState, task: Task, seat: int, action: Action,
                                          "from": player}, ruling="MB-24"))
             state.stack.append(("enter", card, seat, 2))
         else:
-            state.stack.append(("enter", card, player, 0))
+            state._run_now(("enter", card, player, 0), ev)
     elif tag == "hunt":
         _, att, s = task
         if isinstance(action, CardAction):
@@ -95,7 +95,7 @@ def decide(state: MindbugState, task: Task, seat: int, action: Action,
             ev.append(Event("hunt", {"seat": s, "attacker": att, "key": state.key(att),
                                      "blocker": action.card, "blocker_key": action.key},
                             ruling="MB-10"))
-            state.stack.append(("fight", att, action.card))
+            state._run_now(("fight", att, action.card), ev)
         else:
             state.stack.append(("block", att, s, 0))
     elif tag == "block":
@@ -104,10 +104,10 @@ def decide(state: MindbugState, task: Task, seat: int, action: Action,
             ev.append(Event("block", {"seat": seat, "attacker": att, "key": state.key(att),
                                       "blocker": action.card, "blocker_key": action.key},
                             ruling="MB-8"))
-            state.stack.append(("fight", att, action.card))
+            state._run_now(("fight", att, action.card), ev)
         else:
             ev.append(Event("no_block", {"seat": seat}))
-            next_blocker(state, att, s, k)
+            next_blocker(state, att, s, k, ev)
     elif tag == "frenzy":
         _, att, s = task
         if isinstance(action, Word) and action.word == "again":
@@ -174,10 +174,11 @@ def play_from_hand(state: MindbugState, seat: int, card: int, ev: list[Event]) -
     ev.append(Event("play", {"seat": seat, "card": card, "key": state.key(card)},
                     ruling="MB-6"))
     # MB-5: the hand is refilled (by the step loop) before anyone decides on a Mindbug.
-    next_mindbug(state, card, seat, 0)
+    next_mindbug(state, card, seat, 0, ev)
 
 
-def next_mindbug(state: MindbugState, card: int, player: int, k: int) -> None:
+def next_mindbug(state: MindbugState, card: int, player: int, k: int,
+                 ev: list[Event]) -> None:
     opps = state.opponents(player)
     # MB-23: the opponent on the player's left may use a Mindbug first, then the right.
     while k < len(opps) and state.mindbugs[opps[k]] <= 0:
@@ -189,4 +190,4 @@ def next_mindbug(state: MindbugState, card: int, player: int, k: int) -> None:
     if mate is not None and state.mindfrogs[mate] > 0:
         state.stack.append(("mindfrog", card, player, mate))
         return
-    state.stack.append(("enter", card, player, 0))
+    state._run_now(("enter", card, player, 0), ev)

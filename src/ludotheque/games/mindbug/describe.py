@@ -35,13 +35,6 @@ def _team(team: object, seats: object, lang: str, names: Sequence[str] | None) -
     return f"l'équipe {team}" if lang == "fr" else f"team {team}"
 
 
-_REASONS = {
-    "fr": {"life": "points de vie à zéro", "no_action": "aucune action possible",
-           "team_stuck": "équipe bloquée", "turn_limit": "limite de tours"},
-    "en": {"life": "life down to zero", "no_action": "no possible action",
-           "team_stuck": "team stuck", "turn_limit": "turn limit"},
-}
-
 _VERBS = {
     "fr": {"defeat": "détruit", "grant_keywords": "gagne un mot-clé", "effect": "agit"},
     "en": {"defeat": "defeats", "grant_keywords": "gains a keyword", "effect": "acts"},
@@ -207,12 +200,9 @@ def describe_event(event: Event, lang: str = "fr", names: Sequence[str] | None =
     if k == "pass":
         return f"{who} ne peut pas agir et passe." if fr else f"{who} cannot act and passes."
     if k == "game_over":
-        reason = _REASONS[lang].get(str(d.get("reason")), str(d.get("reason")))
-        if "winner" in d:
-            team = _team(d["winner"], d.get("seats"), lang, names)
-            return (f"Fin de la partie : victoire {french_de(team)} ({reason})." if fr
-                    else f"Game over: {team} wins ({reason}).")
-        return f"Fin de la partie : égalité ({reason})." if fr else f"Game over: draw ({reason})."
+        # Who won and why is said once, by the room's end panel (describe_result), not
+        # again in the log (issue 20).
+        return "Fin de la partie." if fr else "Game over."
     args = ", ".join(f"{a}={v}" for a, v in d.items())
     return f"{k}({args})"
 

@@ -55,6 +55,12 @@ DECISIONS = frozenset({"act", "mindbug", "mindfrog", "hunt", "block", "frenzy", 
                        "order", "pick", "foe", "keep", "revive"})
 
 _CATALOGUES: dict[str, Catalogue] = {}
+_ALONE = ((0,), (1,), (2,), (3,))  # to_act()'s answer for each seat, made once
+# The options of the decisions that always offer the same words, made once (the options'
+# lists are never changed: legal_actions() hands out copies).
+_MINDBUG: list[Action] = [WORD["mindbug"], WORD["decline"]]
+_MINDFROG: list[Action] = [WORD["mindfrog"], WORD["decline"]]
+_FRENZY: list[Action] = [WORD["again"], WORD["stop"]]
 
 
 def register_catalogue(cat: Catalogue) -> None:
@@ -319,8 +325,7 @@ class MindbugState(State):
     def to_act(self) -> tuple[int, ...]:
         if self.winner != NONE or not self.stack:
             return ()
-        opts = self._options()
-        return (opts[0],)
+        return _ALONE[self._options()[0]]
 
     def legal_actions(self, seat: int) -> list[Action]:
         if self.winner != NONE or not self.stack:
@@ -368,9 +373,9 @@ class MindbugState(State):
             acts += [attacks[c][kind[c]] for c in self._attackers(s)]
             return s, acts
         if tag == "mindbug":
-            return task[3], [WORD["mindbug"], WORD["decline"]]
+            return task[3], _MINDBUG
         if tag == "mindfrog":
-            return task[3], [WORD["mindfrog"], WORD["decline"]]
+            return task[3], _MINDFROG
         if tag == "hunt":
             _, att, s = task
             targets = self.enemies(s)
@@ -388,7 +393,7 @@ class MindbugState(State):
             acts.append(WORD["noblock"])
             return d, acts
         if tag == "frenzy":
-            return task[2], [WORD["again"], WORD["stop"]]
+            return task[2], _FRENZY
         if tag == "rapid":
             _, card, s = task
             # MB-2: RAPIDE may attack in the action it was played in (never when stolen).
@@ -472,58 +477,77 @@ class MindbugState(State):
     def _steps(self, ev: list[Event]) -> None:
         """`_advance`'s loop, one task or decision a step."""
         self._opts = None
+        stack = self.stack
         while self.winner == NONE:
             self._step += 1
             if self._short:
                 self._refill(ev)
-            if not self.stack:
+            if not stack:
                 self._end_turn(ev)
                 continue
-            task = self.stack[-1]
+            task = stack[-1]
             if task[0] in DECISIONS:
                 who, acts = self._choices(task)
                 if acts:
                     if (task[0] in ("pick", "foe") and len(acts) == 1
                             and isinstance(acts[0], CardAction | Foe)):
                         # A forced choice (one candidate, nothing optional) is made at once.
-                        self.stack.pop()
+                        stack.pop()
                         decide(self, task, who, acts[0], ev)
                         continue
                     self._opts = (who, acts)
                     return
-                self.stack.pop()
+                stack.pop()
                 no_choice(self, task, ev)
                 continue
-            self.stack.pop()
+            stack.pop()
             run_task(self, task, ev)
-        self.stack.clear()
+        stack.clear()
         self._st = None
+
+    def _run_now(self, task: Task, ev: list[Event]) -> None:
+        """Run a task that needs no decision as the step loop's next step, without pushing it
+        and popping it back: the caller's last act, so that it would be on top. Only when
+        the loop would run it at once: no hand to refill first (MB-5), the game not over;
+        else it is pushed for the loop."""
+        if self._short or self.winner != NONE:
+            self.stack.append(task)
+            return
+        self._step += 1  # its own step, as in the loop: the stats are read anew (MB-17)
+        run_task(self, task, ev)
 
     def _refill(self, ev: list[Event]) -> None:
         # MB-5 / MB-22: below the hand size with cards in the draw pile, draw at once.
         self._short = False  # until a hand shrinks again (draw piles never grow)
         limit = self.hand_limit
+        known, creature_of = self.known, self._creature_of
         for s in range(self.n):
             hand, pile = self.hands[s], self.piles[s]
-            if len(hand) >= limit or not pile:
+            missing = limit - len(hand)
+            if missing <= 0 or not pile:
                 continue
-            drawn = []
-            while len(hand) < limit and pile:
-                c = pile.pop()
-                hand.append(c)
-                self.known[c] |= 1 << s
-                drawn.append(c)
+            # The top of the pile is its end: the cards come in the order of pile.pop().
+            drawn = pile[-missing:]
+            drawn.reverse()
+            del pile[-missing:]
+            hand += drawn
+            bit = 1 << s
+            for c in drawn:
+                known[c] |= bit
             ev.append(Event("draw", {"seat": s, "count": len(drawn)}, ruling="MB-5"))
             ev.append(Event("drawn", {"seat": s, "cards": drawn,
-                                      "keys": [self.key(c) for c in drawn]}, to=(s,)))
+                                      "keys": [creature_of[c].key for c in drawn]},
+                            to=_ALONE[s]))
 
     def _end_turn(self, ev: list[Event]) -> None:
         granted = 0
         flags = self.flags
         for board in self.boards:
             for c in board:
-                granted |= flags[c]
-                flags[c] &= EXHAUSTED  # the turn's marks and granted keywords end
+                f = flags[c]
+                if f > EXHAUSTED:  # the turn's marks and granted keywords end
+                    granted |= f
+                    flags[c] = f & EXHAUSTED
         # The stats (MB-17) change with the turn through granted keywords and "my turn"
         # conditions only: otherwise the next turn's first decision reads them as they are.
         st = self._st

@@ -55,10 +55,12 @@ def run_task(state: MindbugState, task: Task, ev: list[Event]) -> None:
                                    "number": n}, ruling="MB-8"))
         if n == 1 and state.may_have(att, FURIE):  # MB-12: else no second attack to offer
             state.stack.append(("after_attack", att, s, n))
-        state.stack.append(("blockstep", att, s))
         # MB-8: the attacker's Attack effects resolve first, then the block.
         if state.creature(att).attack:
+            state.stack.append(("blockstep", att, s))
             state.stack.append(("fx", att, s, "attack", 0, NONE))
+        else:
+            state._run_now(("blockstep", att, s), ev)
     elif tag == "blockstep":
         _, att, s = task
         if state.ctrl[att] != s:

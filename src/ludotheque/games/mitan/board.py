@@ -6,17 +6,31 @@ A square holds 0 (empty) or a piece value `kind * 2 + colour` (colour 0 White, 1
 
 from __future__ import annotations
 
+from typing import Final
+
 from ludotheque.core.rng import Rng, derive_seed
 
-SIZE = 9
-SQUARES = 81
+SIZE: Final = 9
+SQUARES: Final = 81
 FILES = "abcdefghi"
 WHITE, BLACK = 0, 1
 
 # Piece kinds: the code letters of MT-4's table, index = kind.
 CODES = ".CFLMSGKABPEXY"
-CHEF, FANTASSIN, LANCIER, MOINE, SAUTEUR, GRIFFON, CAVALIER = 1, 2, 3, 4, 5, 6, 7
-ARCHER, BELIER, PORTE_BOUCLIER, ENVOUTEUR, PASSEUR, ESPION = 8, 9, 10, 11, 12, 13
+# Final: a compiled moves.py (bench/mitan_compiled.py) reads them as constants.
+CHEF: Final = 1
+FANTASSIN: Final = 2
+LANCIER: Final = 3
+MOINE: Final = 4
+SAUTEUR: Final = 5
+GRIFFON: Final = 6
+CAVALIER: Final = 7
+ARCHER: Final = 8
+BELIER: Final = 9
+PORTE_BOUCLIER: Final = 10
+ENVOUTEUR: Final = 11
+PASSEUR: Final = 12
+ESPION: Final = 13
 MARKET_KINDS = tuple(range(2, 14))  # MT-13: the Chef is never in the market
 KIND_OF_CODE = {c: k for k, c in enumerate(CODES) if k}
 

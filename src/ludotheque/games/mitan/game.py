@@ -68,18 +68,6 @@ def _piece_name(letter: str, lang: str) -> str:
 
 
 _SIDES = {"fr": ("Blancs", "Noirs"), "en": ("White", "Black")}
-_ENDINGS = {
-    "fr": {"chef_captured": "le Chef adverse est capturé",
-           "centre_held": "le centre est tenu deux tours d'affilée",
-           "annihilation": "l'adversaire n'a plus que son Chef",
-           "half_move_limit": f"limite de {HALF_MOVE_LIMIT} demi-coups, points de centre",
-           "double_pass": "les deux joueurs ont passé, points de centre"},
-    "en": {"chef_captured": "the enemy Chief is captured",
-           "centre_held": "the centre is held two turns in a row",
-           "annihilation": "the opponent has only their Chief left",
-           "half_move_limit": f"{HALF_MOVE_LIMIT} half-move limit, centre points",
-           "double_pass": "both players passed, centre points"},
-}
 
 
 class Mitan(Game):
@@ -179,17 +167,12 @@ class Mitan(Game):
         if kind == "centre":
             return self._describe_centre(d, lang, who)
         if kind == "end":
-            winner = d["winner"]
-            why = _ENDINGS[lang].get(str(d["reason"]), str(d["reason"]))
+            # The centre points only: who won and why is said once, by the room's end
+            # panel (describe_result), not again in the log (issue 20).
             points = d["points"]
             assert isinstance(points, list)
-            if not isinstance(winner, int) or winner < 0:
-                return (f"Partie nulle : {why} ({points[0]}-{points[1]})" if fr
-                        else f"Draw: {why} ({points[0]}-{points[1]})")
-            if str(d["reason"]) in ("half_move_limit", "double_pass"):  # decided on points
-                why = f"{why} ({points[0]}-{points[1]})"
-            return (f"Victoire des {side[winner]} : {why}" if fr
-                    else f"{side[winner]} win: {why}")
+            return (f"Fin de la partie, points de centre {points[0]}-{points[1]}" if fr
+                    else f"Game over, centre points {points[0]}-{points[1]}")
         return super().describe(event, lang, names)
 
     def _describe_centre(self, d: Mapping[str, JSON], lang: str, who: str) -> str:

@@ -1,8 +1,9 @@
 """The State of a game of Mitan: market, snake draft, placement, battle and the four endings.
 
 The board is a flat list of 81 ints (board.py); a battle action is an int code
-(notation.encode). The generator reads the position once, the repetition rule (MT-18) uses
-an incremental Zobrist key, and clone() copies a handful of small lists.
+(notation.encode). The battle actions are listed by moves.py, a pure function of the
+board; the repetition rule (MT-18) uses an incremental Zobrist key, and clone() copies a
+handful of small lists.
 """
 
 from __future__ import annotations
@@ -15,7 +16,6 @@ from ludotheque.core.game import JSON, Action, Event, Result, State
 from ludotheque.core.rng import Rng
 
 from .board import (
-    ARCHER,
     BELIER,
     BLACK,
     CAMPS,
@@ -23,11 +23,9 @@ from .board import (
     CHEF,
     CODES,
     ENVOUTEUR,
-    ESPION,
     KIND_OF_CODE,
     MARKET_KINDS,
     MITANS,
-    NEIGHBOUR_SETS,
     NEIGHBOURS,
     PASSEUR,
     PORTE_BOUCLIER,
@@ -38,6 +36,7 @@ from .board import (
     ZOBRIST,
     ZOBRIST_BLACK,
 )
+from .moves import generate
 from .notation import (
     CAPTURE,
     MOVE,
@@ -53,7 +52,6 @@ from .notation import (
     move,
     place,
 )
-from .tables import CHARGE_TABLE, ESPION_SWAPS, LEAPS, PASSEUR_SWAPS, RAYS, SHOTS
 
 DRAFT, PLACEMENT, BATTLE, OVER = 0, 1, 2, 3
 PHASES = ("draft", "placement", "battle", "over")
@@ -73,7 +71,6 @@ RULING_OF = {CHEF_CAPTURED: "MT-20", CENTRE_HELD: "MT-21", ANNIHILATION: "MT-22"
              HALF_MOVE_LIMIT_REACHED: "MT-23", DOUBLE_PASS: "MT-19"}
 
 _ONE = ((0,), (1,))
-_NO_SQUARES: frozenset[int] = frozenset()
 _BOTH = (0, 1)
 _EMPTY_ROW = (0,) * 14
 _D1 = SQUARES
@@ -220,100 +217,8 @@ class MitanState(State):
     # -- move generation --------------------------------------------------------------------------
     def _generate(self, check_repetition: bool = True) -> list[Move]:
         """Every legal battle action of the side to move (pass excluded), in a stable order."""
-        b = self.board
         c = self.turn
-        e = c ^ 1
-        shield = PORTE_BOUCLIER * 2 + e
-        enchanter = ENVOUTEUR * 2 + e
-        # MT-9: enemies next to their Porte-bouclier are shielded; MT-10: own pieces next to
-        # an enemy Envoûteur are paralysed (read once, from the position before the move).
-        shielded = frozen = _NO_SQUARES
-        for sq in self.squares[e]:
-            v = b[sq]
-            if v == shield:
-                shielded = shielded | NEIGHBOUR_SETS[sq]
-            elif v == enchanter:
-                frozen = frozen | NEIGHBOUR_SETS[sq]
-        own = self.squares[c]
-        out: list[Move] = []
-        add = out.append
-        leaps_of, rays_of = LEAPS, RAYS  # locals: read once per call, not once per piece
-        for sq in own:
-            if sq in frozen:  # MT-10: no move, shot or swap
-                continue
-            v = b[sq]
-            # MT-9: a shielded enemy is never captured.
-            for t, mv, cp in leaps_of[v][sq]:
-                x = b[t]
-                if not x:
-                    add(mv)
-                elif (cp is not None and x & 1 == e
-                      and t not in shielded):
-                    add(cp)
-            for ray in rays_of[v][sq]:
-                # MT-5: slides cross empty squares and stop at the first piece met.
-                for t, mv, cp in ray:
-                    x = b[t]
-                    if not x:
-                        add(mv)
-                        continue
-                    if (cp is not None and x & 1 == e
-                            and t not in shielded):
-                        add(cp)
-                    break
-            kind = v >> 1
-            if kind < ARCHER:
-                continue
-            if kind == ARCHER:
-                # MT-7: no shot while an enemy is adjacent; a shot needs a clear way.
-                if any(b[n] and b[n] & 1 == e for n in NEIGHBOURS[sq]):
-                    continue
-                for first, targets in SHOTS[sq]:
-                    if b[first]:
-                        continue
-                    for t, shot in targets:
-                        x = b[t]
-                        if x:
-                            if x & 1 == e and t not in shielded:
-                                add(shot)
-                            break
-            elif kind == BELIER:
-                # MT-8: orthogonal charge of 1 or 2; the first piece met, if an enemy, is
-                # pushed one square on, or crushed if it cannot go (never a protected one).
-                for first, second, beyond, mv1, push1, crush1, mv2, push2, crush2 in \
-                        CHARGE_TABLE[sq]:
-                    x = b[first]
-                    if x:
-                        if x & 1 == e:
-                            if second >= 0 and not b[second]:
-                                add(push1)
-                            elif first not in shielded:
-                                add(crush1)
-                        continue
-                    add(mv1)
-                    if second < 0:
-                        continue
-                    x = b[second]
-                    if not x:
-                        add(mv2)  # type: ignore[arg-type]
-                    elif x & 1 == e:
-                        if beyond >= 0 and not b[beyond]:
-                            add(push2)  # type: ignore[arg-type]
-                        elif second not in shielded:
-                            add(crush2)  # type: ignore[arg-type]
-            elif kind == PASSEUR:
-                # MT-11: swap with any ally, wherever it stands (the Chef too).
-                swaps = PASSEUR_SWAPS[sq]
-                for t in own:
-                    if t != sq:
-                        add(swaps[t])
-            elif kind == ESPION:
-                # MT-12: swap with an enemy within 2 squares, over pieces, never the Chef;
-                # a swap is no capture, so a Porte-bouclier does not stop it.
-                for t, swap in ESPION_SWAPS[sq]:
-                    x = b[t]
-                    if x and x & 1 == e and x >> 1 != CHEF:
-                        add(swap)
+        out = generate(self.board, c, self.squares[c], self.squares[c ^ 1])
         if check_repetition and self.twice:
             # MT-18: no action may make a position occur for the third time.
             seen = self.seen

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import json
 from collections import Counter
 from collections.abc import Sequence
+from functools import cache
+from importlib import resources
 from typing import TYPE_CHECKING, ClassVar
 
 from ludotheque.core.decks import (
@@ -29,6 +32,20 @@ MINIMUM = {"mitix": AREOPAGE_MITIX, "famix": AREOPAGE_FAMIX}  # MX-3
 GENRES = {"Exploit": "Exploit", "Ravage": "Ravage", "Prodige": "Prodige"}
 
 
+@cache
+def screen_words_en() -> dict[str, str]:
+    """The screen's English words (web/en.json): a card's nature and kind of attack in English
+    ("nature.héros" -> "hero"), as the card faces show them (docs/i18n.md)."""
+    text = resources.files(__package__).joinpath("web", "en.json").read_text(encoding="utf-8")
+    words: dict[str, str] = json.loads(text)
+    return words
+
+
+def printed(group: str, word: str, lang: str) -> str:
+    """A word printed on a card in the reader's language; the French as printed otherwise."""
+    return screen_words_en().get(f"{group}.{word}", word) if lang == "en" else word
+
+
 def paquet_text(names: Sequence[str], title: str = "") -> str:
     """A paquet as text: one line per card, its count in front when above 1, in the order
     the cards first appear."""
@@ -40,7 +57,7 @@ def paquet_text(names: Sequence[str], title: str = "") -> str:
 
 class MitixDecks(DeckRules):
     option: ClassVar[str] = "paquets"
-    word: ClassVar[dict[str, str]] = {"fr": "paquet", "en": "paquet"}
+    word: ClassVar[dict[str, str]] = {"fr": "paquet", "en": "deck"}
     curve_facet: ClassVar[str] = "bios"
 
     def __init__(self, game: Mitix) -> None:
@@ -52,16 +69,18 @@ class MitixDecks(DeckRules):
         for card in self.game.cards.entries:
             friends = ", ".join(card.amis) or "—"
             enemies = ", ".join(card.ennemis) or "—"
-            text = (f"Friends: {friends}. Enemies: {enemies}." if lang == "en"
+            text = (f"Friends: {friends}. Foes: {enemies}." if lang == "en"
                     else f"Amis : {friends}. Ennemis : {enemies}.")
             out.append({"name": card.nom, "section": "cartes", "famille": card.famille,
-                        "dieu": "Dieu" if card.dieu else "—", "genre": card.genre,
-                        "nature": card.nature, "bios": card.bios, "attaque": card.attaque,
+                        "dieu": ("God" if lang == "en" else "Dieu") if card.dieu else "—",
+                        "genre": printed("genre", card.genre, lang),
+                        "nature": printed("nature", card.nature, lang), "bios": card.bios,
+                        "attaque": card.attaque,
                         "text": text})
         return out
 
     def facets(self) -> Sequence[Facet]:
-        return (Facet("famille", "Famille", "Family"), Facet("dieu", "Dieu", "Dieu"),
+        return (Facet("famille", "Famille", "Family"), Facet("dieu", "Dieu", "God"),
                 Facet("genre", "Genre", "Category"), Facet("bios", "Bios", "Bios", True),
                 Facet("attaque", "Attaque", "Attack", True))
 
@@ -95,7 +114,7 @@ class MitixDecks(DeckRules):
             problems.append(DeckProblem(
                 "MX-3", f"le paquet compte {len(names)} cartes ; {title} en demande au moins "
                         f"{need}",
-                f"the paquet holds {len(names)} cards; {title} needs at least {need}"))
+                f"the deck holds {len(names)} cards; {title} needs at least {need}"))
         bios = self.game.cards.bios
         index = self.game.cards.index
         # The curve counts the Bios by hundreds (450 is in "400").

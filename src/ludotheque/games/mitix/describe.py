@@ -8,13 +8,6 @@ from typing import Any
 
 from ludotheque.core.game import Event, Result, french_de, seat_name
 
-REASONS = {
-    "fr": {"plus_de_vivants": "plus de Vivants", "bios_des_vivants":
-           "égalité de Vivants, départagée par leur Bios", "egalite": "égalité parfaite"},
-    "en": {"plus_de_vivants": "more Vivants", "bios_des_vivants":
-           "equal Vivants, decided by their Bios", "egalite": "a perfect draw"},
-}
-
 
 def _mark(mark: int) -> str:
     """An Olympe mark as printed on the screen: +1, 0 or −1 (MX-7)."""
@@ -38,17 +31,17 @@ def describe_event(event: Event, lang: str = "fr", names: Sequence[str] | None =
     if k == "reveal":
         a, b = d["cards"]
         if d.get("bataille"):
-            text = (f"Bataille {d['bataille']}: {a} faces {b}" if en
+            text = (f"Battle {d['bataille']}: {a} faces {b}" if en
                     else f"Bataille {d['bataille']} : {a} affronte {b}")
         else:
             text = f"{a} faces {b}" if en else f"{a} affronte {b}"
     elif k == "soutien":
-        text = (f"{d['card']} ({who()}) is supported by {_names(d['by'])} on the Olympe: "
+        text = (f"{d['card']} ({who()}) is supported by {_names(d['by'])} on Olympus: "
                 "mark +1" if en else f"{d['card']} ({who()}) est soutenu par {_names(d['by'])} "
                 "sur l'Olympe : marque +1")
     elif k == "condamnation":
         text = (f"{d['card']} ({who()}) is condemned by {_names(d['by'])} on the opposing "
-                "Olympe" if en else
+                "Olympus" if en else
                 f"{d['card']} ({who()}) est condamné par {_names(d['by'])} sur l'Olympe adverse")
         text += ": mark −1" if en else " : marque −1"
     elif k == "annulation":
@@ -69,38 +62,33 @@ def describe_event(event: Event, lang: str = "fr", names: Sequence[str] | None =
         text = (f"final Bios (Bios minus the opposing attack) {f0} against {f1}" if en
                 else f"Bios final (Bios moins l'attaque adverse) {f0} contre {f1}")
     elif k == "bataille":
-        text = ("tie: bataille! each player puts a card face down" if en
+        text = ("tie: battle! each player puts a card face down" if en
                 else "égalité : bataille ! chacun pose une carte face cachée")
     elif k == "bataille_impossible":
         cards = [c for side in d["cards"] for c in side]
-        text = (f"tie, but not enough cards for a bataille: {_names(cards)} go to the Enfers"
+        text = (f"tie, but not enough cards for a battle: {_names(cards)} go to the Underworld"
                 if en else f"égalité sans assez de cartes pour la bataille : {_names(cards)} "
                 "vont aux Enfers")
     elif k == "round_won":
-        text = (f"{who('winner')} wins the round: {_names(d['vivants'])} to the Vivants" if en
+        text = (f"{who('winner')} wins the round: {_names(d['vivants'])} to the Living" if en
                 else f"{who('winner')} gagne la manche : {_names(d['vivants'])} chez les Vivants")
         if d.get("enfers"):
-            text += (f", {_names(d['enfers'])} to the Enfers" if en
+            text += (f", {_names(d['enfers'])} to the Underworld" if en
                      else f", {_names(d['enfers'])} aux Enfers")
     elif k == "end":
+        # The final count only: who won and why is said once, by the room's end panel
+        # (describe_result), not again in the log (issue 20).
         n0, n1 = d["scores"]
-        reason = REASONS["en" if en else "fr"].get(str(d["reason"]), str(d["reason"]))
-        ranks = d["ranks"]
-        if ranks[0] == ranks[1]:
-            head = "Draw" if en else "Match nul"
-        else:
-            winner = seat_name(ranks.index(0), lang, names)
-            head = (f"{winner} wins" if en else f"{winner} gagne")
-        text = f"{head} ({reason}): Vivants {n0:g} – {n1:g}, Bios {d['bios'][0]} – {d['bios'][1]}"
-        if not en:
-            text = text.replace("): ", ") : ")
+        text = (f"Game over: Living {n0:g} – {n1:g}, Bios {d['bios'][0]} – {d['bios'][1]}"
+                if en else
+                f"Fin de la partie : Vivants {n0:g} – {n1:g}, Bios {d['bios'][0]} – {d['bios'][1]}")
     elif k == "resource_drawn":
         text = (f"{who()} draws {d['resource']}" if en else f"{who()} tire {d['resource']}")
     elif k == "resource_placed":
         text = (f"{who()} puts {d['resource']} on {d['dieu']}" if en
                 else f"{who()} place {d['resource']} auprès {french_de(str(d['dieu']))}")
     elif k == "resource_discarded":
-        text = (f"{d['resource']} has no Dieu to receive it and is discarded" if en
+        text = (f"{d['resource']} has no God to receive it and is discarded" if en
                 else f"{d['resource']} n'a aucun Dieu pour la recevoir et est défaussée")
     elif k == "reshuffle":
         text = (f"the {d['count']} used resources are shuffled into a new pile" if en
@@ -150,23 +138,23 @@ def describe_result(result: Result, lang: str = "fr") -> str:
     # "... et Bios 3120 de chaque côté"): its last numbers.
     numbers = [int(x) for x in re.findall(r"\d+", result.detail)]
     if en:
-        head = ("An aréopage is empty" if famix
-                else "Both aréopages have fought")
+        head = ("An areopagus is empty" if famix
+                else "Both areopagi have fought")
     else:
         head = ("Un aréopage est vide" if famix
                 else "Les deux aréopages ont combattu")
     if result.reason == "plus_de_vivants":
         high, low = max(n0, n1), min(n0, n1)
-        tail = (f"{high} Vivants to {low}: the most Vivants wins" if en
+        tail = (f"{high} Living to {low}: the most Living wins" if en
                 else f"{high} Vivants contre {low} : le plus de Vivants l'emporte")
     elif result.reason == "bios_des_vivants" and len(numbers) >= 3:
         high, low = numbers[-2], numbers[-1]
-        tail = (f"{n0} Vivants each, decided by the printed Bios of the Vivants, {high} to "
+        tail = (f"{n0} Living each, decided by the printed Bios of the Living, {high} to "
                 f"{low}" if en else
                 f"{n0} Vivants chacun, départagés par le Bios imprimé des Vivants, {high} contre "
                 f"{low}")
     else:
         bios = numbers[-1] if numbers else 0
-        tail = (f"{n0} Vivants and a Bios of {bios} on each side: a draw" if en
+        tail = (f"{n0} Living and a Bios of {bios} on each side: a draw" if en
                 else f"{n0} Vivants et un Bios de {bios} de chaque côté : match nul")
     return f"{head}: {tail}." if en else f"{head} : {tail}."

@@ -123,12 +123,12 @@ class Mitix(Game):
         for seat, paquet in enumerate(self.paquets(options)):
             for name in paquet:
                 if name not in names:
-                    raise OptionsError(f'MiTiX: the paquet of seat {seat + 1} names an unknown '
+                    raise OptionsError(f'MiTiX: the deck of seat {seat + 1} names an unknown '
                                        f'card "{name}"{did_you_mean(name, names)}')
             if len(paquet) < need:
                 # MX-3: a paquet too short for the mode is refused before the game.
                 raise OptionsError(
-                    f"MiTiX (MX-3): the paquet of seat {seat + 1} holds {len(paquet)} cards; "
+                    f"MiTiX (MX-3): the deck of seat {seat + 1} holds {len(paquet)} cards; "
                     f"{MODE_TITLES[options.mode]} needs at least {need}")
 
     def _new(self, seed: int, players: int, options: Options) -> State:

@@ -3,6 +3,7 @@
 // step by step (DG-14, DG-16). It decides nothing: every click ends in one text of `legal`.
 import { CSS } from "./style.js";
 import { emblemIcon, emblemUse } from "/static/js/emblems.js";
+import { zoomable } from "/static/js/overlay.js";
 
 // The faces of every card of the set (web/cards.json, made by faces.py): the view names cards,
 // the faces say their colours, Puissance, Caché keyword and effect in French and English.
@@ -134,17 +135,17 @@ function faceFrame(colours, extraClass) {
 function effectBox(ctx, g, effet, top) {
   g.append(sv("rect", { x: 5, y: top, width: 90, height: 136 - top, rx: 4, fill: "#f3eddf", stroke: "#d8cfbd", "stroke-width": 0.6 }));
   if (!effet) {
-    g.append(textLines([ctx.t("no_effect")], 50, top + 14, 9, { "font-size": 7, "font-style": "italic", fill: "#6b6357" }));
+    g.append(textLines([ctx.t("no_effect")], 50, top + 14, 9, { class: "dg-fine", "font-size": 7, "font-style": "italic", fill: "#6b6357" }));
     return;
   }
-  g.append(textLines([categoryLabel(ctx, effet)], 50, top + 9, 8, { "font-size": 6.8, "font-weight": 700, fill: "#8a3b12" }));
+  g.append(textLines([categoryLabel(ctx, effet)], 50, top + 9, 8, { class: "dg-fine", "font-size": 6.8, "font-weight": 700, fill: "#8a3b12" }));
   const room = Math.max(2, Math.floor((136 - top - 14) / 8.8));
-  g.append(textLines(wrap(effectOf(ctx, effet), 23, room), 50, top + 19.5, 8.8, { "font-size": 7.4, fill: "#1d1b16" }));
+  g.append(textLines(wrap(effectOf(ctx, effet), 23, room), 50, top + 19.5, 8.8, { class: "dg-fine", "font-size": 7.4, fill: "#1d1b16" }));
 }
 
 function nameText(g, name, y) {
   const lines = wrap(name, 15, 2);
-  g.append(textLines(lines, 50, lines.length > 1 ? y - 4 : y, 10, { "font-size": 9.6, "font-weight": 700, fill: "#1d1b16" }));
+  g.append(textLines(lines, 50, lines.length > 1 ? y - 4 : y, 10, { class: "dg-fine", "font-size": 9.6, "font-weight": 700, fill: "#1d1b16" }));
 }
 
 function sortFace(ctx, name, final, shift) {
@@ -152,12 +153,12 @@ function sortFace(ctx, name, final, shift) {
   const { root, inner } = faceFrame(face.couleurs, "dg-sort");
   root.append(sv("title", { text: sortLabel(ctx, name) }));
   inner.append(sv("circle", { cx: 16, cy: 16, r: 11.5, fill: "#1d1b16" }));
-  inner.append(sv("text", { x: 16, y: 21.5, "text-anchor": "middle", "font-size": 15, "font-weight": 800, fill: "#fff", text: face.puissance }));
+  inner.append(sv("text", { x: 16, y: 21.5, class: "dg-power", "text-anchor": "middle", "font-size": 15, "font-weight": 800, fill: "#fff", text: face.puissance }));
   face.couleurs.forEach((c, i) => inner.append(gem(ctx, c, 86 - i * 15, 15, 13)));
   nameText(inner, name, 47);
   if (face.cache) {
     inner.append(sv("rect", { x: 22, y: 57, width: 56, height: 11, rx: 5.5, fill: "#3b2e5a" }));
-    inner.append(sv("text", { x: 50, y: 65, "text-anchor": "middle", "font-size": 7, "font-weight": 700, fill: "#fff", "letter-spacing": 0.6, text: `◐ ${ctx.t("cache")}` }));
+    inner.append(sv("text", { x: 50, y: 65, class: "dg-fine", "text-anchor": "middle", "font-size": 7, "font-weight": 700, fill: "#fff", "letter-spacing": 0.6, text: `◐ ${ctx.t("cache")}` }));
   }
   effectBox(ctx, inner, face.effet, 72);
   if (final !== undefined && final !== null && final !== face.puissance) {
@@ -166,10 +167,24 @@ function sortFace(ctx, name, final, shift) {
     const fresh = shift !== null && shift !== undefined;
     const mark = sv("g", { class: fresh ? "dg-final dg-fresh" : "dg-final", style: fresh ? `animation-delay:${(1 - shift).toFixed(2)}s` : null });
     mark.append(sv("circle", { cx: 16, cy: 16, r: 13, fill: "#2d6a3e", stroke: "#fff", "stroke-width": 1.5 }));
-    mark.append(sv("text", { x: 16, y: 21.5, "text-anchor": "middle", "font-size": 15, "font-weight": 800, fill: "#fff", text: final }));
+    mark.append(sv("text", { x: 16, y: 21.5, class: "dg-power", "text-anchor": "middle", "font-size": 15, "font-weight": 800, fill: "#fff", text: final }));
     root.append(mark);
   }
   return root;
+}
+
+// What the card shown large says beside its face: its whole label and its effect's category.
+function zoomOf(ctx, name, label, effet) {
+  return { title: name, lines: [label, effet ? [ctx.t("zoom.category"), categoryLabel(ctx, effet)] : null] };
+}
+
+function sortOver(ctx, name) {
+  const face = FACES.sorts[name];
+  return { name: face.cache ? `◐ ${name}` : name, effect: effectOf(ctx, face.effet) };
+}
+
+function castleOver(ctx, name) {
+  return { name, effect: effectOf(ctx, FACES.chateaux[name].effet) };
 }
 
 function sortLabel(ctx, name) {
@@ -188,7 +203,7 @@ function castleFace(ctx, name) {
   inner.append(sv("path", { d: "M8 26 V12 h3 v3 h3 v-3 h3 v3 h3 v-3 h3 V26 Z", fill: TINT[face.couleurs[0]], stroke: "#1d1b16", "stroke-width": 0.6 }));
   face.couleurs.forEach((c, i) => inner.append(gem(ctx, c, 86 - i * 15, 15, 13)));
   nameText(inner, name, 47);
-  inner.append(sv("text", { x: 50, y: 66, "text-anchor": "middle", "font-size": 6.5, fill: "#6b6357", "letter-spacing": 0.8, text: ctx.t("castle_word") }));
+  inner.append(sv("text", { x: 50, y: 66, class: "dg-fine", "text-anchor": "middle", "font-size": 6.5, fill: "#6b6357", "letter-spacing": 0.8, text: ctx.t("castle_word") }));
   effectBox(ctx, inner, face.effet, 72);
   return root;
 }
@@ -206,17 +221,20 @@ function wizardFace(ctx, name, position, held, equipe) {
   face.couleurs.forEach((c, i) => root.append(sv("rect", { x: 0.8 + i * w, y: 0.8, width: w - 0.8, height: 17, fill: PALE[c] })));
   root.append(sv("rect", { x: 0.8, y: 0.8, width: 98.4, height: 64.4, rx: 5, fill: "none", stroke: TINT[face.couleurs[0]], "stroke-width": 1.6 }));
   root.append(sv("rect", { x: 3, y: 3, width: 15, height: 12.5, rx: 2.5, fill: "#1d1b16" }));
-  root.append(sv("text", { x: 10.5, y: 12.3, "text-anchor": "middle", "font-size": 8, "font-weight": 800, fill: "#fff", text: `M${position}` }));
-  // A long name is narrowed to fit between the position and the colours.
+  root.append(sv("text", { x: 10.5, y: 12.8, "text-anchor": "middle", "font-size": 11, "font-weight": 800, fill: "#fff", text: `M${position}` }));
+  // A long name is narrowed to fit between the position and the colours (11 units: 11 px
+  // or more on a laptop's table, issue #20).
   const room = 66 - 10 * (face.couleurs.length - 1);
-  const fit = name.length * 4.4 > room ? { textLength: room, lengthAdjust: "spacingAndGlyphs" } : {};
-  root.append(sv("text", { x: 20.5, y: 12.4, "font-size": 7.6, "font-weight": 700, fill: "#1d1b16", text: name, ...fit }));
+  const fit = name.length * 5.6 > room ? { textLength: room, lengthAdjust: "spacingAndGlyphs" } : {};
+  root.append(sv("text", { x: 20.5, y: 13.2, "font-size": 11, "font-weight": 700, fill: "#1d1b16", text: name, ...fit }));
   face.couleurs.forEach((c, i) => root.append(gem(ctx, c, 92 - i * 10, 9, 9)));
   // The team's emblem, faint behind the ability's words (which stay readable over it).
   if (equipe) root.append(sv("g", { color: TINT[face.couleurs[0]], opacity: 0.3 }, emblemUse(EMBLEMS, equipe, { x: 33, y: 17, width: 34, height: 34 })));
   const effet = face.effet;
-  root.append(sv("text", { x: 50, y: 25.5, "text-anchor": "middle", "font-size": 5.6, "font-weight": 700, fill: "#8a3b12", text: categoryLabel(ctx, effet) }));
-  root.append(textLines(wrap(effectOf(ctx, effet), 29, 3), 50, 32.5, 6.6, { "font-size": 6.2, fill: "#1d1b16" }));
+  root.append(sv("text", { x: 50, y: 25.5, class: "dg-fine", "text-anchor": "middle", "font-size": 5.6, "font-weight": 700, fill: "#8a3b12", text: categoryLabel(ctx, effet) }));
+  root.append(textLines(wrap(effectOf(ctx, effet), 29, 3), 50, 32.5, 6.6, { class: "dg-fine", "font-size": 6.2, fill: "#1d1b16" }));
+  // On the table: the power in two lines large enough to read (the whole of it shown large).
+  root.append(textLines(wrap(effectOf(ctx, effet), 17, 2), 50, 29.5, 11.5, { class: "dg-compact", "font-size": 11, fill: "#1d1b16" }));
   // DG-17: the Diamagiques won sit face up on the Magicien.
   if (held.length) {
     root.append(sv("rect", { x: 4, y: 47, width: 92, height: 15, rx: 3, fill: "#fff7dd", stroke: "#e0a800", "stroke-width": 0.7 }));
@@ -236,16 +254,23 @@ function backFace(ctx, label, hidden) {
   root.append(sv("polygon", { points: "50,38 72,62 50,104 28,62", fill: "#c9a64a", stroke: "#fff3c4", "stroke-width": 1.2 }));
   root.append(sv("polygon", { points: "50,38 60,62 50,104 40,62", fill: "#e6c870", opacity: 0.8 }));
   if (hidden) {
-    root.append(sv("rect", { x: 14, y: 112, width: 72, height: 15, rx: 7.5, fill: "#fff" }));
-    root.append(sv("text", { x: 50, y: 123, "text-anchor": "middle", "font-size": 9, "font-weight": 700, fill: "#2b2450", text: `◐ ${ctx.t("cache")}` }));
+    root.append(sv("rect", { x: 12, y: 110, width: 76, height: 18, rx: 9, fill: "#fff" }));
+    root.append(sv("text", { x: 50, y: 123.5, "text-anchor": "middle", "font-size": 11.5, "font-weight": 700, fill: "#2b2450", text: `◐ ${ctx.t("cache")}` }));
   }
   return root;
 }
 
 // A card on the screen: a focusable button when it can be chosen or is a target.
-function slot(face, { label, testid, onpick, state, extraClass }) {
+function slot(face, { label, testid, onpick, state, extraClass, zoom, over }) {
   const box = el("div", { class: `dg-card ${extraClass || ""} ${state ? `dg-${state}` : ""}`, "data-testid": testid, "aria-label": label });
   box.append(face);
+  // A Sort or a Château drawn small says its name and effect over its face in HTML, at a size
+  // one reads (issue #20), clipped to their boxes; the magnifier shows the whole card large.
+  if (over) {
+    box.append(el("span", { class: "dg-over dg-over-name", "aria-hidden": "true", text: over.name }),
+      el("span", { class: "dg-over dg-over-effect", "aria-hidden": "true", text: over.effect }));
+  }
+  if (zoom) zoomable(box, () => ({ ...zoom, face, scope: "screen-diamagique" }));
   if (onpick) {
     box.setAttribute("role", "button");
     box.setAttribute("tabindex", "0");
@@ -269,8 +294,9 @@ function emptySlot(ctx, text, opts) {
   const root = sv("svg", { viewBox: `0 0 100 ${h}`, class: "dg-face dg-empty" });
   root.append(sv("title", { text: opts.label }));
   root.append(sv("rect", { x: 3, y: 3, width: 94, height: h - 6, rx: 7, fill: "none", stroke: "#b7ab93", "stroke-width": 2, "stroke-dasharray": "6 4" }));
-  const lines = wrap(text, 14, 3);
-  root.append(textLines(lines, 50, h / 2 + 4 - (lines.length - 1) * 6, 12, { "font-size": 10, fill: "#6b6357", "font-weight": 600 }));
+  // Large enough for a hand's narrow card (11 px at 72 px wide, issue #20).
+  const lines = wrap(text, 10, 3);
+  root.append(textLines(lines, 50, h / 2 + 5 - (lines.length - 1) * 8.5, 17, { "font-size": 15.5, fill: "#6b6357", "font-weight": 600 }));
   return slot(root, opts);
 }
 
@@ -330,12 +356,13 @@ function teamZone(ctx, view, seat, mine, flags) {
     const wizard = team.magiciens[p - 1];
     const held = team.held[p - 1];
     const poseTarget = flags.poseTargets?.get(p);
+    const wizardLabel = ctx.t("wizard_label", {
+      name: wizard, position: p, colours: colourNames(ctx, FACES.magiciens[wizard].couleurs),
+      effect: effectOf(ctx, FACES.magiciens[wizard].effet), count: held.length,
+      held: held.map((c) => ctx.t(`colour.${c}`)).join(", ") || "—",
+    });
     const wizardCard = slot(wizardFace(ctx, wizard, p, held, team.equipe), {
-      label: ctx.t("wizard_label", {
-        name: wizard, position: p, colours: colourNames(ctx, FACES.magiciens[wizard].couleurs),
-        effect: effectOf(ctx, FACES.magiciens[wizard].effet), count: held.length,
-        held: held.map((c) => ctx.t(`colour.${c}`)).join(", ") || "—",
-      }),
+      label: wizardLabel, zoom: zoomOf(ctx, wizard, wizardLabel, FACES.magiciens[wizard].effet),
       testid: poseTarget ? `dg-target-pose-${p}` : `dg-wizard-${seat}-${p}`,
       onpick: poseTarget ? () => ctx.act(poseTarget) : null,
       state: poseTarget ? "target" : null,
@@ -348,7 +375,8 @@ function teamZone(ctx, view, seat, mine, flags) {
       const final = last?.casts.find((c) => c.seat === seat && c.position === p)?.final;
       castCard = slot(sortFace(ctx, cast.sort, final, flags.resolved ? flags.shift : null), {
         label: `${ctx.t("cast_by", { position: p })} ${sortLabel(ctx, cast.sort)}`,
-        testid: `dg-cast-${seat}-${p}`,
+        testid: `dg-cast-${seat}-${p}`, over: sortOver(ctx, cast.sort),
+        zoom: zoomOf(ctx, cast.sort, sortLabel(ctx, cast.sort), FACES.sorts[cast.sort].effet),
         extraClass: flags.revealed?.has(p) ? "dg-flip" : "",
       });
     } else if (cast) {
@@ -389,7 +417,7 @@ function infoBar(ctx, view, seat, mine) {
   const svgScore = sv("svg", { viewBox: `0 0 ${TARGET * 16 + 4} 18`, class: "dg-sockets" });
   const colours = team.held.flat();
   for (let i = 0; i < TARGET; i++) {
-    if (i < colours.length) svgScore.append(gem(ctx, colours[i], 10 + i * 16, 9, 14));
+    if (i < colours.length) svgScore.append(gem(ctx, colours[i], 10 + i * 16, 9, 18));
     else svgScore.append(sv("circle", { cx: 10 + i * 16, cy: 9, r: 5.5, fill: "none", stroke: "#b7ab93", "stroke-width": 1.2, "stroke-dasharray": "2 2" }));
   }
   score.append(svgScore, el("span", { class: "dg-score-n", text: ctx.t("score", { n: count, target: TARGET }) }));
@@ -409,8 +437,9 @@ function centre(ctx, view, flags) {
   const mid = el("section", { class: "dg-centre", "aria-label": ctx.t("table") });
   const castle = view.chateau;
   if (castle) {
+    const castleLabel = ctx.t("castle_label", { name: castle, colours: colourNames(ctx, FACES.chateaux[castle].couleurs), effect: effectOf(ctx, FACES.chateaux[castle].effet) });
     mid.append(slot(castleFace(ctx, castle), {
-      label: ctx.t("castle_label", { name: castle, colours: colourNames(ctx, FACES.chateaux[castle].couleurs), effect: effectOf(ctx, FACES.chateaux[castle].effet) }),
+      label: castleLabel, over: castleOver(ctx, castle), zoom: zoomOf(ctx, castle, castleLabel, FACES.chateaux[castle].effet),
       testid: "dg-chateau", extraClass: `dg-castle-card ${flags.newCastle ? "dg-arrive" : ""}`,
     }));
   } else if (flags.castleTarget) {
@@ -552,7 +581,7 @@ function handZone(ctx, view, parsed, seat) {
     const pickable = castable.has(face.slug) || discardable.has(face.slug);
     const isChosen = chosen && chosen.slug === face.slug && chosen.index === i;
     row.append(slot(sortFace(ctx, name), {
-      label: sortLabel(ctx, name),
+      label: sortLabel(ctx, name), over: sortOver(ctx, name), zoom: zoomOf(ctx, name, sortLabel(ctx, name), face.effet),
       testid: pickable ? `dg-pick-hand-${i}` : `dg-hand-${i}`,
       onpick: pickable ? () => choose(ctx, { kind: castable.has(face.slug) ? "cast" : "discard", slug: face.slug, index: i }) : null,
       state: isChosen ? "chosen" : pickable ? "pickable" : null,
@@ -594,8 +623,9 @@ function castleChoices(ctx, view, parsed) {
     const face = FACES.chateaux[name];
     const legal = parsed.castles.find((c) => c.slug === face.slug);
     const isChosen = chosen && chosen.kind === "chateau" && chosen.slug === face.slug && chosen.index === i;
+    const castleLabel = ctx.t("castle_label", { name, colours: colourNames(ctx, face.couleurs), effect: effectOf(ctx, face.effet) });
     row.append(slot(castleFace(ctx, name), {
-      label: ctx.t("castle_label", { name, colours: colourNames(ctx, face.couleurs), effect: effectOf(ctx, face.effet) }),
+      label: castleLabel, over: castleOver(ctx, name), zoom: zoomOf(ctx, name, castleLabel, face.effet),
       testid: legal ? `dg-pick-chateau-${i}` : `dg-chateau-${i}`,
       onpick: legal ? () => choose(ctx, { kind: "chateau", slug: face.slug, index: i }) : null,
       state: isChosen ? "chosen" : legal ? "pickable" : null,
@@ -663,13 +693,12 @@ const live = { bannerAt: -1e9, banner: [], resolvedAt: -1e9, resolvedTurn: null 
 const BANNER_MS = 3000;
 const COMPUTE_MS = 4500;
 
-// Why the game ended, with each side's Diamagiques (DG-19, DG-20), on the board itself.
+// Each side's Diamagiques at the end (DG-19, DG-20), on the board itself; who won and why is
+// the room's end panel's to say, once (issue 20).
 function endPanel(ctx, view) {
   const box = el("section", { class: "dg-end", "data-testid": "dg-end", "aria-label": ctx.t("end.title") });
   box.append(el("h3", { text: ctx.t("end.title") }));
   const r = view.result || {};
-  const text = ctx.state?.result?.text || ctx.t(`end.${r.reason}`);
-  box.append(el("p", { text }));
   const scores = el("p", { class: "dg-end-scores" });
   view.teams.forEach((team, seat) => {
     const winner = r.ranks && r.ranks[seat] === 0 && r.ranks[0] !== r.ranks[1];

@@ -166,4 +166,17 @@ export const CSS = `
   .screen-diamagique .dg-col-play:has([data-testid=dg-castle-deck]) [data-testid=dg-hand] .dg-card { width: 4.4rem; }
   .screen-diamagique [data-testid=dg-castle-deck] .dg-card { width: 5.4rem; }
 }
+/* A card drawn small on the table (issue #20): nothing under 11 px. The face keeps its
+   Puissance, drawn larger, and its colours; its name and effect are HTML over it; the fine
+   print (category, colour letters, the whole effect) is read large through the magnifier
+   (overlay.js). A Magicien keeps its power in two lines. The card shown large keeps every
+   line of its face. */
+.screen-diamagique .dg-card .dg-face :is(.dg-fine, .dg-gem text) { display: none; }
+.screen-diamagique .dg-card .dg-power { font-size: 17px; }
+.screen-diamagique .card-zoom-face .dg-compact, .card-zoom-face.screen-diamagique .dg-compact { display: none; }
+.screen-diamagique .dg-over { position: absolute; left: 6%; right: 6%; overflow: hidden; text-align: center;
+  font: 11px/1.1 system-ui, sans-serif; color: #1d1b16; pointer-events: none; overflow-wrap: anywhere; }
+.screen-diamagique .dg-over-name { top: 22%; max-height: 2.05em; line-height: 1; font-weight: 700; }
+.screen-diamagique .dg-over-effect { top: 54%; bottom: 4%; }
+.screen-diamagique .dg-card .card-zoom-button { width: 1.25rem; height: 1.25rem; }
 `;

@@ -3,6 +3,7 @@
 // gestures. A gesture is a path of picks (a hand card, then a target...); a pick is offered
 // only when some legal text starts with the picks made so far, and the screen sends a text
 // only once its whole path is picked: nothing illegal can be sent (the engine decides).
+import { zoomable } from "/static/js/overlay.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 const VALUES = ["1", "2", "3", "4", "5", "6", "7", "8", "9", "10"];
@@ -16,8 +17,9 @@ const NAMES = [...Object.keys(KEYS), ...VALUES].sort((a, b) => b.length - a.leng
 // Seats have a colour and always their number too (colour never carries meaning alone).
 const SEAT_COLOURS = ["#2f6db3", "#c0392b", "#2e8b57", "#8e44ad", "#d35400", "#7f5a3a", "#c2417e", "#138d90"];
 const TEAM_LETTERS = ["A", "B", "C", "D"];
-// The moments worth a banner, most important first.
-const MOMENTS = ["won", "turn_limit", "copied", "stole", "kept", "overshoot", "tsunami", "swapped_score",
+// The moments worth a banner, most important first. The end is none: the room's end panel
+// says who won, once (issue 20).
+const MOMENTS = ["copied", "stole", "kept", "overshoot", "tsunami", "swapped_score",
   "sabotaged", "swapped", "reversed", "halved", "paused"];
 
 let ui = { key: "", picks: [], pending: false, byKey: false };
@@ -234,21 +236,21 @@ function icon(key) {
     case "reverse":
       return svg("g", {}, svg("path", { ...ink, d: "M66 50 A18 18 0 1 0 68 70" }),
         svg("path", { ...ink, d: "M58 44 L67 50 L60 58" }),
-        svg("text", { x: 49, y: 67, "text-anchor": "middle", "font-size": 13, "font-weight": 700, fill: "#fff", text: "11−x" }));
+        svg("text", { class: "mk-t-icon", x: 49, y: 67, "text-anchor": "middle", "font-size": 13, "font-weight": 700, fill: "#fff", text: "11−x" }));
     case "pause":
       return svg("g", {}, svg("rect", { x: 34, y: 46, width: 11, height: 34, rx: 2, fill: "#fff" }),
         svg("rect", { x: 55, y: 46, width: 11, height: 34, rx: 2, fill: "#fff" }));
     case "half":
-      return svg("g", {}, svg("text", { x: 50, y: 76, "text-anchor": "middle", "font-size": 34, "font-weight": 700, fill: "#fff", text: "½" }));
+      return svg("g", {}, svg("text", { class: "mk-t-icon", x: 50, y: 76, "text-anchor": "middle", "font-size": 34, "font-weight": 700, fill: "#fff", text: "½" }));
     case "discard2":
       return svg("g", {}, svg("rect", { x: 30, y: 46, width: 24, height: 34, rx: 3, fill: "#fff", transform: "rotate(-12 42 63)" }),
         svg("rect", { x: 46, y: 44, width: 24, height: 34, rx: 3, fill: "#fff", stroke: "#555", transform: "rotate(10 58 61)" }),
-        svg("text", { x: 58, y: 68, "text-anchor": "middle", "font-size": 13, "font-weight": 700, fill: "#333", text: "×2" }));
+        svg("text", { class: "mk-t-icon", x: 58, y: 68, "text-anchor": "middle", "font-size": 13, "font-weight": 700, fill: "#333", text: "×2" }));
     case "pickpocket":
       return svg("g", {}, svg("path", { ...ink, d: "M26 63 Q50 40 74 63 Q50 86 26 63 Z" }),
         svg("circle", { cx: 50, cy: 63, r: 7, fill: "#fff" }));
     case "swapscore":
-      return svg("g", {}, svg("text", { x: 50, y: 70, "text-anchor": "middle", "font-size": 22, "font-weight": 700, fill: "#fff", text: "Σ⇄Σ" }));
+      return svg("g", {}, svg("text", { class: "mk-t-icon", x: 50, y: 70, "text-anchor": "middle", "font-size": 22, "font-weight": 700, fill: "#fff", text: "Σ⇄Σ" }));
     case "tsunami":
       return svg("g", {}, svg("path", { ...ink, d: "M24 70 Q32 58 40 70 T56 70 T72 70" }),
         svg("path", { ...ink, d: "M30 56 Q38 44 46 56 T62 56 T78 56" }));
@@ -271,16 +273,16 @@ function cardFace(t, card, posed = null, label = "") {
     root.append(
       svg("rect", { x: 2, y: 2, width: 96, height: 136, rx: 10, fill: "#fffdf7", stroke: `hsl(${hue} 55% 35%)`, "stroke-width": 3 }),
       svg("rect", { x: 10, y: 10, width: 80, height: 120, rx: 7, fill: `hsl(${hue} 70% 92%)`, stroke: `hsl(${hue} 50% 60%)` }),
-      svg("text", { x: 14, y: 28, "font-size": 18, "font-weight": 700, fill: `hsl(${hue} 60% 28%)`, text: card }),
-      svg("text", { x: 86, y: 126, "font-size": 18, "font-weight": 700, "text-anchor": "end", fill: `hsl(${hue} 60% 28%)`, text: card }),
+      svg("text", { x: 14, y: 28, class: "mk-t-corner", "font-size": 18, "font-weight": 700, fill: `hsl(${hue} 60% 28%)`, text: card }),
+      svg("text", { x: 86, y: 126, class: "mk-t-corner", "font-size": 18, "font-weight": 700, "text-anchor": "end", fill: `hsl(${hue} 60% 28%)`, text: card }),
       svg("text", { x: 50, y: 88, "font-size": value >= 10 ? 50 : 58, "font-weight": 800, "text-anchor": "middle", fill: `hsl(${valueHue(value)} 65% 30%)`, text: String(value) }),
     );
     if (posed && value !== printedValue) {
       // MK-6: the changed value stays on the card; the printed one is still shown, struck.
       root.append(svg("rect", { x: 14, y: 100, width: 72, height: 18, rx: 9, fill: "#222" }),
-        svg("text", { x: 50, y: 113, "font-size": 12, "text-anchor": "middle", fill: "#fff", text: `${card} → ${value}` }));
+        svg("text", { x: 50, y: 113, class: "mk-t-fine", "font-size": 12, "text-anchor": "middle", fill: "#fff", text: `${card} → ${value}` }));
     } else {
-      root.append(svg("text", { x: 50, y: 113, "font-size": 10, "text-anchor": "middle", fill: "#555", "letter-spacing": 1, text: t("mimik.kind.value") }));
+      root.append(svg("text", { x: 50, y: 113, class: "mk-t-kind", "font-size": 10, "text-anchor": "middle", fill: "#555", "letter-spacing": 1, text: t("mimik.kind.value") }));
     }
     return root;
   }
@@ -288,23 +290,23 @@ function cardFace(t, card, posed = null, label = "") {
     root.append(
       svg("rect", { x: 2, y: 2, width: 96, height: 136, rx: 10, fill: "#2b6a3a", stroke: "#12361c", "stroke-width": 3 }),
       svg("path", { d: "M2 40 Q50 20 98 40 V2 H2 Z", fill: "#3f8f52" }),
-      svg("text", { x: posed && posed.length > 2 ? 40 : 50, y: 24, "font-size": 16, "font-weight": 800, "text-anchor": "middle", fill: "#fff", "letter-spacing": 2, text: "MIMIK" }),
+      svg("text", { x: posed && posed.length > 2 ? 40 : 50, y: 24, class: "mk-t-title", "font-size": 16, "font-weight": 800, "text-anchor": "middle", fill: "#fff", "letter-spacing": 2, text: "MIMIK" }),
       icon("mimik"),
     );
     if (posed && posed.length > 2) {
       // MK-26: what this MIMIK copied; MK-27: it is out of the opponents' reach.
       const shown = posed[1] === null ? cardName(t, posed[2]) : `= ${posed[1]}`;
       root.append(svg("rect", { x: 10, y: 88, width: 80, height: 28, rx: 6, fill: "#fff" }),
-        svg("text", { x: 50, y: posed[1] === null ? 107 : 110, "font-size": posed[1] === null ? fit(shown, 13, 120) : 22, "font-weight": 800, "text-anchor": "middle", fill: "#12361c", text: shown }),
+        svg("text", { x: 50, y: posed[1] === null ? 107 : 110, class: posed[1] === null ? "mk-t-fine" : "mk-t-posed", "font-size": posed[1] === null ? fit(shown, 13, 120) : 22, "font-weight": 800, "text-anchor": "middle", fill: "#12361c", text: shown }),
         svg("path", { d: "M84 6 L95 10 V19 Q95 27 84 32 Q73 27 73 19 V10 Z", fill: "#f4d35e", stroke: "#12361c" }),
-        svg("text", { x: 50, y: 132, "font-size": 9, "text-anchor": "middle", fill: "#fff", text: posed[1] === null ? t("mimik.face.no_value") : t("mimik.face.copy") }));
+        svg("text", { x: 50, y: 132, class: "mk-t-fine", "font-size": 9, "text-anchor": "middle", fill: "#fff", text: posed[1] === null ? t("mimik.face.no_value") : t("mimik.face.copy") }));
     } else if (posed) {
       root.append(svg("rect", { x: 10, y: 88, width: 80, height: 28, rx: 6, fill: "#fff" }),
-        svg("text", { x: 50, y: 110, "font-size": 22, "font-weight": 800, "text-anchor": "middle", fill: "#12361c", text: String(posed[1]) }),
-        svg("text", { x: 50, y: 132, "font-size": 9, "text-anchor": "middle", fill: "#fff", text: t("mimik.face.five") }));
+        svg("text", { x: 50, y: 110, class: "mk-t-posed", "font-size": 22, "font-weight": 800, "text-anchor": "middle", fill: "#12361c", text: String(posed[1]) }),
+        svg("text", { x: 50, y: 132, class: "mk-t-fine", "font-size": 9, "text-anchor": "middle", fill: "#fff", text: t("mimik.face.five") }));
     } else {
       wrap(t("mimik.effect.mimik"), 17).slice(0, 4).forEach((line, i) => root.append(
-        svg("text", { x: 50, y: 96 + i * 11, "font-size": 9.5, "text-anchor": "middle", fill: "#fff", text: line })));
+        svg("text", { x: 50, y: 96 + i * 11, class: "mk-t-effect", "font-size": 9.5, "text-anchor": "middle", fill: "#fff", text: line })));
     }
     return root;
   }
@@ -312,13 +314,26 @@ function cardFace(t, card, posed = null, label = "") {
   root.append(
     svg("rect", { x: 2, y: 2, width: 96, height: 136, rx: 10, fill: "#fff", stroke: "#3b2a5c", "stroke-width": 3 }),
     svg("rect", { x: 6, y: 32, width: 88, height: 54, rx: 6, fill: "#5b3f8c" }),
-    svg("text", { x: 50, y: 15, "font-size": 8, "text-anchor": "middle", fill: "#5b3f8c", "letter-spacing": 1.5, text: t("mimik.kind.action") }),
-    svg("text", { x: 50, y: 28, "font-size": fit(cardName(t, card), 13, 140), "font-weight": 800, "text-anchor": "middle", fill: "#2a1d45", text: cardName(t, card) }),
+    svg("text", { x: 50, y: 15, class: "mk-t-kind", "font-size": 8, "text-anchor": "middle", fill: "#5b3f8c", "letter-spacing": 1.5, text: t("mimik.kind.action") }),
+    svg("text", { x: 50, y: 29, class: "mk-t-name", "font-size": fit(cardName(t, card), 13, 140), "font-weight": 800, "text-anchor": "middle", fill: "#2a1d45", text: cardName(t, card),
+      // A long name is narrowed rather than made small (issue #20: 11 px on a laptop's hand).
+      ...(cardName(t, card).length > 10 ? { textLength: 88, lengthAdjust: "spacingAndGlyphs" } : {}) }),
     icon(key),
   );
   wrap(t(`mimik.effect.${key}`), 17).slice(0, 4).forEach((line, i) => root.append(
-    svg("text", { x: 50, y: 98 + i * 11, "font-size": 9.5, "text-anchor": "middle", fill: "#222", text: line })));
+    svg("text", { x: 50, y: 98 + i * 11, class: "mk-t-effect", "font-size": 9.5, "text-anchor": "middle", fill: "#222", text: line })));
   return root;
+}
+
+// A card shown large (issue #20): its face, its name and its whole effect in words; `more`
+// what the table adds (a posed card's value, whose it is).
+function zoomCard(box, t, card, face, more = null) {
+  const key = keyOf(card);
+  const effect = key === "value" ? t("mimik.card_label", { card }) : t(`mimik.effect.${key}`);
+  zoomable(box, () => ({ title: cardName(t, card), face, scope: "screen-mimik", lines: [more, effect] }));
+  // The effect over the face in HTML, at a size one reads in the hand (the face's own lines
+  // are for the card shown large).
+  if (key !== "value") box.append(el("span", { class: "mk-over-effect", "aria-hidden": "true", text: t(`mimik.effect.${key}`) }));
 }
 
 function cardBack(label) {
@@ -328,7 +343,7 @@ function cardBack(label) {
     svg("rect", { x: 10, y: 10, width: 80, height: 120, rx: 7, fill: "none", stroke: "#8fc79b", "stroke-dasharray": "4 3" }),
     svg("path", { d: "M22 70 Q50 44 78 70 Q50 96 22 70 Z", fill: "none", stroke: "#8fc79b", "stroke-width": 4 }),
     svg("circle", { cx: 50, cy: 70, r: 7, fill: "#8fc79b" }),
-    svg("text", { x: 50, y: 120, "font-size": 13, "font-weight": 800, "text-anchor": "middle", fill: "#8fc79b", "letter-spacing": 2, text: "MIMIK" }));
+    svg("text", { x: 50, y: 120, class: "mk-t-back", "font-size": 13, "font-weight": 800, "text-anchor": "middle", fill: "#8fc79b", "letter-spacing": 2, text: "MIMIK" }));
 }
 
 // -- the race to the target -----------------------------------------------------------------
@@ -373,7 +388,7 @@ function race(t, view, seatName, narrow) {
   for (let v = 0; v <= target; v += 5) {
     const major = v % 10 === 0;
     root.append(svg("line", { x1: x(v), x2: x(v), y1: major ? 24 : 28, y2: 44, stroke: "#8a8070", "stroke-width": major ? 1.5 : 1 }));
-    if (major && v < target) root.append(svg("text", { x: x(v), y: 18, "font-size": 11, "text-anchor": "middle", fill: "#6b6357", text: String(v) }));
+    if (major && v < target) root.append(svg("text", { x: x(v), y: 18, "font-size": 13, "text-anchor": "middle", fill: "#6b6357", text: String(v) }));
   }
   // The exact target, a flag: beyond it is overshoot (MK-7).
   root.append(svg("rect", { x: x(target), y: 26, width: right - x(target) + 30, height: 16, fill: "url(#mk-hatch)", opacity: 0.7 }),
@@ -442,12 +457,6 @@ function moment(t, events, view, seatName) {
   const d = found.data;
   const name = (key = "seat") => seatName(d[key]);
   switch (found.kind) {
-    case "won": {
-      const seats = d.seats || [d.seat];
-      return { kind: "won", text: t("mimik.moment.won", { names: seats.map(seatName).join(" + "), score: d.score }), seats };
-    }
-    case "turn_limit":
-      return { kind: "won", text: t("mimik.moment.turn_limit", { turns: d.turns }), seats: [] };
     case "copied": {
       const from = (d.from || []).map(seatName);
       if (d.discard) from.push(t("mimik.moment.the_discard"));
@@ -558,6 +567,7 @@ function draw(element, context) {
   const discardCard = view.discard_top ? cardFace(t, view.discard_top, null, topLabel) : el("div", { class: "mk-empty-pile" });
   const discardPile = el("figure", { class: "mk-pile", "data-testid": "discard-pile" }, discardCard,
     el("figcaption", { text: t("mimik.pile.discard", { n: view.discard_pile }) }));
+  if (view.discard_top) zoomCard(discardPile, t, view.discard_top, discardCard, topLabel);
   if (next.has("top")) pickable(discardPile, "top", t("mimik.pick.top", { card: topLabel }), onPick);
   piles.append(drawPile, discardPile);
   head.append(piles);
@@ -618,7 +628,9 @@ function draw(element, context) {
     const row = el("div", { class: "mk-cards mk-hand-cards" });
     view.robbed_hand.forEach((card, i) => {
       const label = t("mimik.card_label", { card: cardName(t, card) });
-      const box = el("div", { class: "mk-card", "data-card": card, "data-testid": "robbed-card", "data-index": i }, cardFace(t, card, null, label));
+      const face = cardFace(t, card, null, label);
+      const box = el("div", { class: "mk-card", "data-card": card, "data-testid": "robbed-card", "data-index": i }, face);
+      zoomCard(box, t, card, face);
       if (chosen[0] === card && ui.picks[0] === `robbed:${card}` && !row.querySelector(".mk-chosen")) box.classList.add("mk-chosen");
       else if (next.has(`robbed:${card}`)) pickable(box, `robbed:${card}`, t("mimik.pick.robbed", { card: cardName(t, card) }), onPick);
       row.append(box);
@@ -636,7 +648,9 @@ function draw(element, context) {
     for (const p of ui.picks) if (p.startsWith("hand:")) used[p.slice(5)] = (used[p.slice(5)] || 0) + 1;
     view.hand.forEach((card, i) => {
       const label = t("mimik.card_label", { card: cardName(t, card) });
-      const box = el("div", { class: "mk-card", "data-card": card, "data-testid": "hand-card", "data-index": i }, cardFace(t, card, null, label));
+      const face = cardFace(t, card, null, label);
+      const box = el("div", { class: "mk-card", "data-card": card, "data-testid": "hand-card", "data-index": i }, face);
+      zoomCard(box, t, card, face);
       if (used[card]) {
         used[card] -= 1;
         box.classList.add("mk-chosen");
@@ -672,7 +686,9 @@ function draw(element, context) {
     const posedRow = el("div", { class: "mk-cards mk-posed", "aria-label": t("mimik.posed_cards", { name: seatName(s) }) });
     view.posed[s].forEach((card, i) => {
       const words = posedWords(t, view, s, i, seatName);
-      const box = el("div", { class: "mk-card mk-small", "data-posed": `${s}.${i}` }, cardFace(t, card[0], card, words));
+      const face = cardFace(t, card[0], card, words);
+      const box = el("div", { class: "mk-card mk-small", "data-posed": `${s}.${i}` }, face);
+      zoomCard(box, t, card[0], face, words);
       const pick = `posed:${s}.${i}`;
       if (ui.picks.includes(pick)) box.classList.add("mk-chosen");
       else if (next.has(pick)) pickable(box, pick, t("mimik.pick.posed", { card: words }), onPick);
@@ -722,7 +738,7 @@ function draw(element, context) {
   const fresh = steps.filter((s) => s.n > lastStep);
   if (steps.length) lastStep = Math.max(lastStep, ...steps.map((s) => s.n));
   const banner = el("div", { class: "mk-banner-box", "aria-live": "polite", "data-testid": "moment" });
-  if (fresh.length && fresh.length <= 12) {
+  if (fresh.length && fresh.length <= 12 && !view.result) {
     const shown = moment(t, fresh.flatMap((s) => s.events), view, seatName);
     if (shown) {
       const line = el("div", { class: `mk-banner mk-banner-${shown.kind}`, text: shown.text });
@@ -743,9 +759,6 @@ function draw(element, context) {
         }
       }
     }
-  } else if (view.result) {
-    const text = state?.result?.text;
-    if (text) banner.append(el("div", { class: "mk-banner mk-banner-won mk-banner-still", text }));
   }
   root.prepend(banner);
 

@@ -113,7 +113,7 @@ export function cardFace(info, { live = null, keywordWord, t }) {
   }
   nameLines.forEach((line, i) => {
     const y = nameLines.length > 1 ? 13.5 + i * (nameSize + 1) : 20;
-    face.append(text(34, y, line, { "font-size": nameSize.toFixed(2), "font-weight": 700, fill: "#1d1b16" }));
+    face.append(text(34, y, line, { class: "mb-t-name", "font-size": nameSize.toFixed(2), "font-weight": 700, fill: "#1d1b16" }));
   });
   // Keywords: icon and word, one per line.
   let y = ART.y + ART.height + 4;
@@ -123,7 +123,7 @@ export function cardFace(info, { live = null, keywordWord, t }) {
     g.append(svg("rect", { x: 0, y: 0, width: 108, height: 13, rx: 6.5, fill: colourK, opacity: 0.13 }));
     const iconBox = svg("g", { transform: "translate(3 1.5)" });
     iconBox.append((KEYWORD_ICONS[k] || KEYWORD_ICONS.CORIACE)());
-    g.append(iconBox, text(17, 10, keywordWord(k).toUpperCase(), { "font-size": 8.4,
+    g.append(iconBox, text(17, 10, keywordWord(k).toUpperCase(), { class: "mb-t-keyword", "font-size": 8.4,
       "font-weight": 700, fill: colourK, "letter-spacing": 0.4 }));
     face.append(g);
     y += 15;
@@ -136,7 +136,7 @@ export function cardFace(info, { live = null, keywordWord, t }) {
   const fits = Math.max(1, Math.floor((164 - y - 4) / step));
   lines.slice(0, fits).forEach((line, i) => {
     face.append(text(7, y + 9 + i * step, i === fits - 1 && lines.length > fits ? `${line}…` : line,
-      { "font-size": size, fill: "#2a2622" }));
+      { class: "mb-t-effect", "font-size": size, fill: "#2a2622" }));
   });
   return face;
 }

@@ -2,6 +2,7 @@
 // creatures drawn as SVG card faces, and every decision of the engine as a guided prompt.
 // The screen only ever sends a text that is in `legal` (docs/screens/mindbug.md).
 import { cardFace, cardBack, icon } from "./cards.js";
+import { zoomable } from "/static/js/overlay.js";
 
 const CARDS = await fetch(new URL("./cards.json", import.meta.url)).then((r) => r.json());
 
@@ -156,7 +157,15 @@ function cardTile(ctx, { id, key, live, seatOnBoard, actions = [], size = "", pl
     "data-key": key,
     "data-actions": legal ? actions.map((a) => a.text).join("|") : null,
   });
-  tile.append(cardFace(info, { live, keywordWord: (k) => keywordWord(k, ctx.lang), t: ctx.t }));
+  const face = cardFace(info, { live, keywordWord: (k) => keywordWord(k, ctx.lang), t: ctx.t });
+  tile.append(face);
+  // The name and the effect over the face in HTML, at a size one reads on a laptop's table
+  // (issue #20: the face's own lines are drawn for the card shown large); the effect starts
+  // below the keywords (cards.js: from 73 units, 15 a keyword, of 168).
+  tile.append(el("span", { class: "mb-on-face mb-on-face-name", "aria-hidden": "true", text: info.name }));
+  tile.append(el("span", { class: "mb-on-face mb-on-face-effect", "aria-hidden": "true", text: info.text,
+    style: `top:${(((75 + 15 * info.keywords.length) / 168) * 100).toFixed(1)}%` }));
+  zoomable(tile, () => ({ title: info.name, face, lines: zoomLines(info, ctx, chips) }));
   if (chips.length) {
     tile.append(el("ul", { class: "mb-chips" }, ...chips.map((c) => el("li", { text: c }))));
   }
@@ -179,6 +188,18 @@ function cardTile(ctx, { id, key, live, seatOnBoard, actions = [], size = "", pl
     });
   }
   return tile;
+}
+
+// The card shown large: its power, keywords, effect and state, each on its line.
+function zoomLines(info, ctx, chips) {
+  const { t, lang } = ctx;
+  const words = info.keywords.map((k) => keywordWord(k, lang));
+  return [
+    t("mb.card.power", { power: info.power }),
+    words.length ? t("mb.card.keywords", { words: words.join(", ") }) : null,
+    info.text,
+    ...chips,
+  ];
 }
 
 function verbLabel(ctx, verb) {
@@ -378,10 +399,9 @@ function prompt(ctx, legalMap, placed) {
   const { view, t, legal, seatName } = ctx;
   const box = el("section", { class: "mb-prompt", "data-testid": "mb-prompt", "aria-live": "polite" });
   if (view.result) {
-    const r = ctx.state.result;
+    // The life left only: who won and why is the room's end panel's to say, once (issue 20).
     box.classList.add("mb-over");
-    box.append(el("h3", { text: t("mb.over") }));
-    if (r && r.text) box.append(el("p", { "data-testid": "mb-why", text: r.text }));
+    box.append(el("h3", { text: t("mb.final_title") }));
     const side = (team) => (view.players === 4 ? t("mb.team", { team: "AB"[team] })
       : `${t("mb.seat", { n: team + 1 })} (${seatName(team)})`);
     box.append(el("p", { class: "mb-final", "data-testid": "mb-final", text: t("mb.final_life", {
@@ -480,7 +500,7 @@ function prompt(ctx, legalMap, placed) {
 // cut it short: new lines join the ones still shown, and the fade starts again.
 let banner = null;
 let bannerSince = 0;
-const KEPT = ["mindbug", "mindfrog", "control", "game_over"];
+const KEPT = ["mindbug", "mindfrog", "control"];
 
 // The creature a moment is about, drawn small beside its line (crossed out when defeated).
 const PICTURED = {
@@ -526,7 +546,7 @@ function toast(events, ctx) {
 
 const MOMENTS = new Set(["mindbug", "mindfrog", "defeated", "life", "effect", "control",
   "exhausted", "fight", "unblocked", "discard", "steal_hand", "from_discard", "revived",
-  "frenzy", "hunt", "game_over", "no_action", "pass", "forbid_block", "silenced", "recover",
+  "frenzy", "hunt", "no_action", "pass", "forbid_block", "silenced", "recover",
   "foe"]);
 
 function moments(ctx, root) {
@@ -539,7 +559,9 @@ function moments(ctx, root) {
   const events = state.steps.flatMap((s) => s.events);
   // Only public events: the banner outlives the hotseat curtain.
   const shown = events.filter((e) => MOMENTS.has(e.kind) && !e.to);
-  if (shown.length) toast(shown, ctx);
+  // At the end, no toast: it would cover the room's end panel, which says the end (issue 20).
+  if (ctx.view.result) banner?.replaceChildren();
+  else if (shown.length) toast(shown, ctx);
   for (const e of events) {
     const d = e.data || {};
     if (e.kind === "mindbug" || e.kind === "control" || e.kind === "mindfrog") {

@@ -3,6 +3,7 @@
 // The engine decides everything: the screen only turns the `legal` texts into things to click,
 // to reach with the arrow keys or to type, and never sends a text that is not in `legal`.
 import { PIECE_LETTERS, shapePath, sideOf, letterOf } from "./pieces.js";
+import { zoomable } from "/static/js/overlay.js";
 
 const NS = "http://www.w3.org/2000/svg";
 const FILES = "abcdefghi";
@@ -221,9 +222,8 @@ class Screen {
     const line = html("p", { class: "mt-turn", "data-testid": "mitan-turn" });
     const acting = this.view.to_act || [];
     if (this.phase === "over") {
-      const r = this.state && this.state.result;
-      const reason = this.view.result ? this.view.result.reason : null;
-      line.textContent = r && r.text ? r.text : reason ? this.t(`mitan.reason.${reason}`) : this.t("mitan.phase.over");
+      // Who won and why: the room's end panel says it, once (issue 20).
+      line.textContent = this.t("mitan.phase.over");
       line.classList.add("mt-over");
       return line;
     }
@@ -638,13 +638,20 @@ class Screen {
     for (const letter of PIECE_LETTERS.filter((k) => kinds.has(k))) {
       const left = (this.view.market || {})[letter] || 0;
       const text = this.offer.picks.get(letter);
+      // The card in a box of its own, beside its magnifier (a button holds no other button).
+      const holder = html("div", { class: "mt-card-box", "data-testid": `market-${letter}` }, cards);
       const button = html("button", {
         type: "button", class: "mt-card", "data-testid": `pick-${letter}`, "data-focuskey": `pick-${letter}`,
         "aria-label": this.t("mitan.pick_label", { piece: this.pieceName(letter), left, value: this.t(`mitan.value.${letter}`) }),
-      }, cards);
+      }, holder);
       if (!text || this.replay) button.disabled = true;
       if (!left) button.classList.add("mt-gone");
       this.cardFace(button, letter, left);
+      zoomable(holder, () => ({
+        title: this.pieceName(letter), face: button.querySelector("svg"), scope: "screen-mitan",
+        lines: [this.t("mitan.value", { value: this.t(`mitan.value.${letter}`) }), this.t(`mitan.move.${letter}`),
+          this.t("mitan.left", { n: left })],
+      }));
       if (text) button.addEventListener("click", () => this.send(text));
     }
     return box;
@@ -782,12 +789,8 @@ class Screen {
 
   endPanel() {
     const box = html("section", { class: "mt-end", "data-testid": "mitan-end" });
-    html("h3", { text: this.t("mitan.phase.over") }, box);
-    const r = this.state && this.state.result;
-    // The room's result carries describe_result's sentence; a replay has the view's only.
-    const reason = this.view.result ? this.view.result.reason : null;
-    const text = r && r.text ? r.text : reason ? this.t(`mitan.reason.${reason}`) : "";
-    html("p", { text }, box);
+    // The final count only: who won and why is the room's end panel's to say (issue 20).
+    html("h3", { text: this.t("mitan.final_title") }, box);
     const points = this.view.points || [0, 0];
     html("p", { class: "mt-final", text: this.t("mitan.final_points", { white: points[0], black: points[1] }) }, box);
     return box;
@@ -888,14 +891,15 @@ class Screen {
     for (const step of quiet ? this.steps.slice(-1) : this.steps) {
       for (const e of step.events) {
         if (!quiet) this.animateEvent(e);
-        if (e.kind !== "centre" || e.data.streak >= 1) lines.push(e);
+        // The end is no moment of the band: the room's end panel says it (issue 20).
+        if (e.kind !== "end" && (e.kind !== "centre" || e.data.streak >= 1)) lines.push(e);
       }
     }
     if (!lines.length) return;
     // The weightiest moment of the new steps gets the band (the reveal before the battle's
-    // start, a capture before a centre count, the end before all).
+    // start, a capture before a centre count).
     const weight = ["pick", "place", "placed_in_secret", "move", "swap", "push", "draft_over", "pass",
-                    "battle", "centre", "reveal", "capture", "crush", "shot", "end"];
+                    "battle", "centre", "reveal", "capture", "crush", "shot"];
     this.mem.moment = lines.reduce((a, b) => (weight.indexOf(b.kind) >= weight.indexOf(a.kind) ? b : a));
     this.fillBanner(banner, this.mem.moment, !quiet);
   }
@@ -904,7 +908,7 @@ class Screen {
   fillBanner(banner, e, fresh) {
     banner.replaceChildren();
     banner.dataset.kind = e.kind;
-    banner.classList.toggle("mt-key", ["capture", "crush", "shot", "reveal", "battle", "pass", "centre", "end"].includes(e.kind));
+    banner.classList.toggle("mt-key", ["capture", "crush", "shot", "reveal", "battle", "pass", "centre"].includes(e.kind));
     html("strong", { text: this.t(`mitan.moment.${e.kind}`) }, banner);
     html("span", { text: e.text }, banner);
     if (!fresh) return;

@@ -5,6 +5,7 @@
 // The engine decides: the screen only ever sends a text found in `legal`.
 
 import { emblemIcon, emblemUse } from "/static/js/emblems.js";
+import { zoomable } from "/static/js/overlay.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 // One emblem per family (emblems.svg, beside this file), in the family's colour.
@@ -100,6 +101,14 @@ function cloud(x, y) {
     fill: "#8b93a1", stroke: "#59606b", "stroke-width": 0.6 });
 }
 
+// A word printed on a card (its nature, its kind of attack) in the reader's language
+// (docs/i18n.md); card and family names stay as printed.
+function printed(t, group, word) {
+  const key = `${group}.${word}`;
+  const said = t(key);
+  return said === key ? word : said;
+}
+
 // A whole card face (MX-1): name, nature, Dieu, Bios, attack and its kind, Amis (sun),
 // Ennemis (cloud), family (the band at the bottom).
 function cardFace(name, face, t) {
@@ -108,7 +117,7 @@ function cardFace(name, face, t) {
   svg.append(
     s("rect", { x: 1, y: 1, width: CARD_W - 2, height: CARD_H - 2, rx: 7, fill: face.dieu ? "#fff7dd" : "#fffdf6", stroke: colour, "stroke-width": 2 }),
     s("text", { x: 7, y: 15, class: "mx-name", ...(name.length > 15 ? { textLength: 106, lengthAdjust: "spacingAndGlyphs" } : {}), text: name }),
-    s("text", { x: 7, y: 25, class: "mx-nature", text: face.nature || "" }),
+    s("text", { x: 7, y: 25, class: "mx-nature", text: face.nature ? printed(t, "nature", face.nature) : "" }),
   );
   if (face.dieu) {
     svg.append(s("g", {},
@@ -120,7 +129,7 @@ function cardFace(name, face, t) {
     s("line", { x1: 6, y1: 30, x2: CARD_W - 6, y2: 30, stroke: colour, "stroke-width": 0.8 }),
     s("text", { x: 7, y: 38, class: "mx-label", text: t("card.bios") }),
     s("text", { x: 7, y: 57, class: "mx-bios", text: face.bios }),
-    s("text", { x: 113, y: 38, class: "mx-label", "text-anchor": "end", text: face.genre }),
+    s("text", { x: 113, y: 38, class: "mx-label", "text-anchor": "end", text: printed(t, "genre", face.genre) }),
     s("g", { transform: "translate(76 50)", color: "#7a2e1d" }, symbolFor(face.genre)),
     s("text", { x: 113, y: 57, class: "mx-attack", "text-anchor": "end", text: face.attaque }),
     s("g", { color: colour }, emblemUse(EMBLEMS, face.famille, { x: 46, y: 38, width: 20, height: 20 })),
@@ -156,7 +165,8 @@ function cardBack(label) {
 
 function describeCard(name, face, t) {
   return t("card.aria", {
-    name, nature: face.nature || "", bios: face.bios, genre: face.genre, attaque: face.attaque,
+    name, nature: face.nature ? printed(t, "nature", face.nature) : "", bios: face.bios,
+    genre: printed(t, "genre", face.genre), attaque: face.attaque,
     famille: face.famille, amis: face.amis.join(", ") || "—", ennemis: face.ennemis.join(", ") || "—",
   }) + (face.dieu ? ` ${t("card.aria_dieu")}` : "");
 }
@@ -187,7 +197,27 @@ function card(name, view, t, opts = {}) {
     box.setAttribute("aria-label", label);
   }
   if (opts.badge) box.append(h("span", { class: "mx-ribbon", text: opts.badge }));
+  // Drawn small, the face keeps its numbers; its Amis and Ennemis are HTML over their boxes
+  // (as many as fit), the name is said below it, and the whole card (nature, every Ami and
+  // Ennemi, family) is read large through the magnifier (issue #20).
+  box.append(h("span", { class: "mx-on-face mx-on-amis", "aria-hidden": "true", text: face.amis.join(", ") || "—" }),
+    h("span", { class: "mx-on-face mx-on-ennemis", "aria-hidden": "true", text: face.ennemis.join(", ") || "—" }),
+    h("span", { class: "mx-caption", "aria-hidden": "true", text: name }));
+  zoomable(box, () => ({ title: name, face: svg, scope: "screen-mitix", lines: fullText(name, face, t) }));
   return box;
+}
+
+// The card's whole text, for the card shown large (MX-1: every field of the face).
+function fullText(name, face, t) {
+  return [
+    [name, face.nature || ""],
+    face.dieu ? t("card.aria_dieu") : null,
+    [t("card.bios"), face.bios],
+    [face.genre, face.attaque],
+    [`☀ ${t("card.amis")}`, face.amis.join(", ") || "—"],
+    [`☁ ${t("card.ennemis")}`, face.ennemis.join(", ") || "—"],
+    [t("card.famille"), face.famille],
+  ];
 }
 
 function clickable(node, handler) {
@@ -212,13 +242,15 @@ function token(resource, kind, held, size = 18) {
   g.append(kind === "offrande"
     ? s("rect", { x: -r + 1, y: -r + 1, width: size - 2, height: size - 2, rx: 2 })
     : s("circle", { r: r - 1 }));
-  g.append(s("text", { y: 3.5, "text-anchor": "middle", text: resource.slice(0, 2) }));
-  if (held > 1) g.append(s("text", { x: r, y: -r + 4, class: "mx-count", text: `×${held}` }));
+  g.append(s("text", { y: size * 0.19, "text-anchor": "middle", text: resource.slice(0, 2) }));
+  if (held > 1) g.append(s("text", { x: r - 1, y: -r + size * 0.22, class: "mx-count", text: `×${held}` }));
   return g;
 }
 
 function resourceTray(view, held, t) {
-  const svg = s("svg", { viewBox: "0 0 120 24", class: "mx-tray", role: "img" });
+  // Two rows, Offrandes above and Nourritures divines below, tokens large enough for their
+  // letters to read 11 px under a small Dieu (issue #20).
+  const svg = s("svg", { viewBox: "0 0 120 70", class: "mx-tray", role: "img" });
   const count = (name) => held.filter((x) => x === name).length;
   const title = t("olympe.tray", {
     offrandes: view.offrandes.filter(count).join(", ") || "—",
@@ -227,16 +259,16 @@ function resourceTray(view, held, t) {
   svg.append(s("title", { text: title }));
   svg.setAttribute("aria-label", title);
   view.offrandes.forEach((name, i) => {
-    const g = token(name, "offrande", count(name));
-    g.setAttribute("transform", `translate(${12 + i * 19} 12)`);
+    const g = token(name, "offrande", count(name), 31);
+    g.setAttribute("transform", `translate(${19 + i * 40} 17)`);
     svg.append(g);
   });
   view.nourritures.forEach((name, i) => {
-    const g = token(name, "nourriture", count(name));
-    g.setAttribute("transform", `translate(${70 + i * 19} 12)`);
+    const g = token(name, "nourriture", count(name), 31);
+    g.setAttribute("transform", `translate(${19 + i * 40} 53)`);
     svg.append(g);
   });
-  svg.append(s("line", { x1: 60, y1: 3, x2: 60, y2: 21, stroke: "#b9ad95" }));
+  svg.append(s("line", { x1: 3, y1: 35, x2: 117, y2: 35, stroke: "#b9ad95" }));
   return svg;
 }
 
@@ -264,8 +296,8 @@ function moments(steps) {
   const won = events.filter((e) => e.kind === "round_won").map((e) => e.data.winner);
   // The one title of the moment, the most telling first; a won bataille says so.
   let top = null;
-  if (kinds.has("end")) top = "end";
-  else if (kinds.has("intervention")) top = "intervention";
+  // The end itself is no moment: the room's end panel says who won, once (issue 20).
+  if (kinds.has("intervention")) top = "intervention";
   else if (kinds.has("olympe_decides")) top = "olympe_decides";
   else if (kinds.has("bataille_impossible")) top = "bataille_impossible";
   else if (won.length && kinds.has("bataille")) top = "bataille_won";
@@ -274,7 +306,7 @@ function moments(steps) {
   else if (kinds.has("condamnation")) top = "condamnation";
   else if (kinds.has("soutien")) top = "soutien";
   const lines = events.filter((e) => ["intervention", "olympe_decides", "soutien", "condamnation", "annulation",
-    "bataille", "bataille_impossible", "round_won", "end", "marks_cancel"].includes(e.kind)).map((e) => e.text);
+    "bataille", "bataille_impossible", "round_won", "marks_cancel"].includes(e.kind)).map((e) => e.text);
   return { flip, glow, top, lines: lines.slice(-3), won };
 }
 
@@ -451,8 +483,9 @@ function arena(view, seat, ctx, m) {
   const last = view.last || [];
   let lit = null;
   if (ctx.over) {
+    // The final count only: who won and why is the room's end panel's to say (issue 20).
     box.append(h("div", { class: "mx-end", "data-testid": "mx-end" },
-      h("strong", { text: t("end.title") }), h("span", { text: ctx.state.result.text || "" }),
+      h("strong", { text: t("end.title") }),
       h("span", { text: t("end.score", { a: seatName(me), na: view.vivants[me].length, ba: view.vivants_bios[me],
         b: seatName(other), nb: view.vivants[other].length, bb: view.vivants_bios[other] }) })));
   }
@@ -631,15 +664,15 @@ function render(element, ctx, internal = false) {
         if (hasFamix && view.faces[name].famille !== pick.family) return null;
         const face = view.faces[name];
         return { choose: () => { pick.card = name; redraw(); }, testid: "mx-target",
-          hint: t(hasFamix ? "hint.avant" : "hint.alone", { name, genre: face.genre, attaque: face.attaque }) };
+          hint: t(hasFamix ? "hint.avant" : "hint.alone", { name, genre: printed(t, "genre", face.genre), attaque: face.attaque }) };
       };
       if (hasFamix && families.length > 1) controls.push(button(`◀ ${t("action.back")}`, () => { pick.family = null; redraw(); }, { "data-testid": "mx-back", class: "mx-secondary" }));
     } else {
       const face = view.faces[pick.card];
       const group = hasFamix ? groups.get(pick.family) : null;
       prompt = group
-        ? t("prompt.confirm_famix", { famille: pick.family, n: group.cartes.length, bios: group.bios, name: pick.card, genre: face.genre, attaque: face.attaque })
-        : t("prompt.confirm_alone", { name: pick.card, bios: face.bios, genre: face.genre, attaque: face.attaque });
+        ? t("prompt.confirm_famix", { famille: pick.family, n: group.cartes.length, bios: group.bios, name: pick.card, genre: printed(t, "genre", face.genre), attaque: face.attaque })
+        : t("prompt.confirm_alone", { name: pick.card, bios: face.bios, genre: printed(t, "genre", face.genre), attaque: face.attaque });
       choices = (name) => (name === pick.card ? { class: "mx-picked", badge: t("arena.avant") }
         : group && view.faces[name].famille === pick.family ? { class: "mx-member" } : null);
       controls.push(button(`◀ ${t("action.back")}`, () => { pick.card = null; if (!hasFamix || families.length > 1) { /* stay on the family */ } redraw(); }, { "data-testid": "mx-back", class: "mx-secondary" }));

@@ -59,3 +59,131 @@ export function ruleButton(ruling, help) {
   });
   return button;
 }
+
+// -- a card shown large (issue #20, point 5) ------------------------------------------------
+// Any card a player can see can be read large, with its full text in HTML. Three gestures,
+// none of which is a click on the card itself (that plays or picks it on the screens):
+// the small magnifier button in the card's corner (a click, or Tab then Enter), a long press
+// (~450 ms, a finger or the mouse; the click that ends it is swallowed) and a right click.
+const LONG_PRESS_MS = 450;
+const SVG_NS = "http://www.w3.org/2000/svg";
+
+function magnifier() {
+  const icon = document.createElementNS(SVG_NS, "svg");
+  icon.setAttribute("viewBox", "0 0 16 16");
+  icon.setAttribute("aria-hidden", "true");
+  const glass = document.createElementNS(SVG_NS, "circle");
+  for (const [k, v] of Object.entries({ cx: 6.5, cy: 6.5, r: 4.5, fill: "none", stroke: "currentColor", "stroke-width": 2 })) {
+    glass.setAttribute(k, String(v));
+  }
+  const handle = document.createElementNS(SVG_NS, "path");
+  handle.setAttribute("d", "M10 10 L14.5 14.5");
+  handle.setAttribute("stroke", "currentColor");
+  handle.setAttribute("stroke-width", "2.4");
+  handle.setAttribute("stroke-linecap", "round");
+  icon.append(glass, handle);
+  return icon;
+}
+
+// `card()` says what to show, when asked: { title, face, lines, scope }: `face` a node drawn
+// large (cloned: the screen keeps its own), `lines` the card's full text (each line a
+// paragraph; a line [label, text] a labelled one), `scope` the screen's root class, so that
+// the screen's own styles draw the clone as they draw the card.
+export function showCard(card) {
+  const { title, face, lines = [], scope = "" } = card;
+  const body = document.createElement("div");
+  body.className = "card-zoom";
+  body.dataset.testid = "card-zoom";
+  if (face) {
+    const figure = document.createElement("div");
+    figure.className = `card-zoom-face ${scope}`;
+    const copy = face.cloneNode(true);
+    // The copy's ids would repeat the card's own: the copy keeps the card's references.
+    for (const node of copy.querySelectorAll("[id]")) node.removeAttribute("id");
+    copy.removeAttribute?.("id");
+    figure.append(copy);
+    body.append(figure);
+  }
+  const text = document.createElement("div");
+  text.className = "card-zoom-text";
+  text.dataset.testid = "card-zoom-text";
+  for (const line of lines) {
+    if (line === null || line === undefined || line === "") continue;
+    const p = document.createElement("p");
+    if (Array.isArray(line)) {
+      const label = document.createElement("strong");
+      label.textContent = `${line[0]} `;
+      p.append(label, String(line[1]));
+    } else p.textContent = String(line);
+    text.append(p);
+  }
+  body.append(text);
+  showOverlay(title, body, "card");
+}
+
+// The click that ends a long press (on the card: a move; on the backdrop now under the finger:
+// closing what just opened) is no click: the next one within a moment is stopped.
+function swallowClick() {
+  const until = performance.now() + 1500;
+  const eat = (event) => {
+    window.removeEventListener("click", eat, true);
+    if (performance.now() < until) {
+      event.stopPropagation();
+      event.preventDefault();
+    }
+  };
+  window.addEventListener("click", eat, true);
+}
+
+// Makes the card `box` (an element of a screen) readable large: adds the magnifier button
+// (inside the box, or after it when the box is itself a <button>) and the two gestures.
+export function zoomable(box, card) {
+  const name = () => card().title;
+  const button = document.createElement("button");
+  button.type = "button";
+  button.className = "card-zoom-button";
+  button.dataset.testid = "card-zoom-button";
+  button.append(magnifier());
+  const label = () => t("zoom.card", { name: name() });
+  button.setAttribute("aria-label", label());
+  button.title = label();
+  button.addEventListener("click", (event) => {
+    event.stopPropagation();
+    event.preventDefault();
+    showCard(card());
+  });
+  // Enter or Space on the button is for the button, never for the card under it.
+  button.addEventListener("keydown", (event) => event.stopPropagation());
+  button.addEventListener("pointerdown", (event) => event.stopPropagation());
+  box.classList.add("zoomable");
+  if (box.tagName === "BUTTON") box.after(button);
+  else box.append(button);
+
+  let timer = null;
+  let start = null;
+  const cancel = () => {
+    if (timer !== null) clearTimeout(timer);
+    timer = null;
+  };
+  box.addEventListener("pointerdown", (event) => {
+    if (event.button !== 0) return;
+    start = { x: event.clientX, y: event.clientY };
+    cancel();
+    timer = setTimeout(() => {
+      timer = null;
+      swallowClick();
+      showCard(card());
+    }, LONG_PRESS_MS);
+  });
+  box.addEventListener("pointermove", (event) => {
+    if (start && Math.hypot(event.clientX - start.x, event.clientY - start.y) > 10) cancel();
+  });
+  for (const type of ["pointerup", "pointercancel", "pointerleave"]) box.addEventListener(type, cancel);
+  // A right click, and the menu a long touch would open: the card large instead.
+  box.addEventListener("contextmenu", (event) => {
+    event.preventDefault();
+    cancel();
+    if (!(dialog && dialog.open)) showCard(card());
+  });
+  return box;
+}
