@@ -28,6 +28,7 @@ from .cards import (
     SWAP_SCORE,
     TSUNAMI,
 )
+from .events import MAX_SEATS
 from .notation import (
     ActionPlay,
     Copy,
@@ -49,6 +50,12 @@ from .notation import (
     Tsunami,
 )
 
+# phases
+PLAY = 0  # the active player plays or discards a card
+PICK = 1  # Pickpocket: the active player picks a card from the victim's hand (MK-21)
+DROP = 2  # Tsunami tie: the chooser picks which highest card goes (MK-23)
+OVER = 3
+
 # -- the plays, made once ----------------------------------------------------------------------
 _POSE = {card: Pose(card) for card in (*range(1, 11), MIMIK)}
 _DISCARD = {card: Discard(card) for card in NAMES}
@@ -57,11 +64,33 @@ _PAUSE = Pause()
 _TSUNAMI = Tsunami()
 _DISCARD_TWOS = {(a, b): DiscardTwo(a, b) for a in NAMES for b in NAMES if a <= b}
 _pickpocket = cache(Pickpocket)
+# By player count and pickpocket: a Pickpocket aimed at each other player, in seat order.
+_PICKPOCKETS: list[list[list[ActionPlay]]] = [
+    [[_pickpocket(v) for v in range(n) if v != seat] for seat in range(n)]
+    for n in range(MAX_SEATS + 1)]
 _swap_score = cache(SwapScore)
-_copy_action = cache(CopyAction)
-_take = cache(Take)
 _keep = cache(Keep)
 drop_choice = cache(Drop)
+# A copy of an Action's play (MK-26), a stolen card's play (MK-21): made once a play, kept by
+# the play's identity (the plays are shared objects), not by the play's value, whose
+# dataclass hash and comparison are Python calls. The play is kept beside its wrapper: an id
+# is only ever the same object's while the object lives.
+_COPY_ACTIONS: dict[int, tuple[ActionPlay, CopyAction]] = {}
+_TAKES: dict[int, tuple[Play, Take]] = {}
+
+
+def _copy_action(play: ActionPlay) -> CopyAction:
+    kept = _COPY_ACTIONS.get(id(play))
+    if kept is None or kept[0] is not play:
+        kept = _COPY_ACTIONS[id(play)] = (play, CopyAction(play))
+    return kept[1]
+
+
+def _take(play: Play) -> Take:
+    kept = _TAKES.get(id(play))
+    if kept is None or kept[0] is not play:
+        kept = _TAKES[id(play)] = (play, Take(play))
+    return kept[1]
 
 
 # The plays aimed at one player's posed cards, by the card's index: a pile holds at most the
@@ -81,28 +110,49 @@ def _reverses(owner: int) -> list[Reverse]:
     return [Reverse(owner, index) for index in range(DECK_SIZE)]
 
 
-_SWAPS: dict[tuple[int, int], list[Swap]] = {}
+# Swap(mine, owner, index), by mine then owner then index.
+_SWAPS: list[list[list[Swap]]] = []
 
 
-def _swaps(mine: int, owner: int, length: int) -> list[Swap]:
-    """Swap(mine, owner, index) for index < length at least (made longer when needed)."""
-    row = _SWAPS.get((mine, owner))
-    if row is None or len(row) < length:
-        row = _SWAPS[mine, owner] = [Swap(mine, owner, j) for j in range(max(length, 16))]
-    return row
+def _swaps(mine: int, length: int) -> list[list[Swap]]:
+    """Swap(mine, owner, index) by owner then index, for index < length at least (the rows
+    are made, or made longer, when needed)."""
+    while len(_SWAPS) <= mine:
+        made = len(_SWAPS)
+        _SWAPS.append([[Swap(made, owner, j) for j in range(16)] for owner in range(MAX_SEATS)])
+    rows = _SWAPS[mine]
+    if len(rows[0]) < length:
+        rows[:] = [[Swap(mine, owner, j) for j in range(length)] for owner in range(MAX_SEATS)]
+    return rows
+
+
+# A posed card below this is a printed Value card (face 1 to 10, a current value 0 to 11;
+# only a MIMIK may have NO_VALUE): every Action that aims at posed cards may aim at it,
+# whoever's it is (MK-27 spares only MIMIKs). A pile of nothing else gives its row's first
+# plays, one a card.
+_PLAIN = MIMIK << 4
 
 
 class Plays:
     """The scores and the legal plays of a MIMIK state (see rules.MimikState)."""
 
-    __slots__ = ()
+    # Every field of a MIMIK state, the ones read here and the others (rules.MimikState sets
+    # them, effects.py changes them).
+    __slots__ = ("_base", "_legal", "_posed", "_scores", "active", "aside", "beginner",
+                 "chooser", "deck", "discard", "hands", "members", "mimik_posed", "owed",
+                 "pending_card", "phase", "players", "queue", "rng", "skip", "target",
+                 "team_mode", "team_of", "turns", "victim", "winner")
 
     players: int
     target: int
+    phase: int
+    chooser: int
+    _legal: list[Action] | None
     hands: list[list[int]]
-    posed: list[list[int]]
+    _posed: list[list[int]]
     discard: list[int]
-    base: list[int]
+    _base: list[int]
+    _scores: list[int] | None
     mimik_posed: list[bool]
     active: int
     victim: int
@@ -111,63 +161,76 @@ class Plays:
     members: tuple[tuple[int, ...], ...]
 
     # -- scores -----------------------------------------------------------------------------------
-    def team_score(self, team: int) -> int:
-        # MK-5: the base plus the values of the posed cards (of both members in Team mode).
-        total = self.base[team]
-        for seat in self.members[team]:
-            for card in self.posed[seat]:
-                value = card & 15
-                if value != NO_VALUE:
-                    total += value
-        return total
+    # Every team's score (MK-5) is kept in `_scores` between plays: the effects add and take
+    # off what they change (effects.py), or set it to None to have it counted again. The piles
+    # and bases are `_posed` and `_base`; the state's `posed` and `base` properties give them
+    # to anyone else (a scenario test sets a table by hand) and set `_scores` to None, since
+    # what they give may be changed behind the engine's back.
+    def _team_scores(self) -> list[int]:
+        """The kept scores, by team number (counted if they are not kept): not to be changed."""
+        scores = self._scores
+        if scores is None:
+            scores = self._scores = self._base[:]
+            team_of = self.team_of
+            for seat, pile in enumerate(self._posed):
+                total = 0
+                for card in pile:
+                    value = card & 15
+                    if value != NO_VALUE:
+                        total += value
+                scores[team_of[seat]] += total
+        return scores
 
     def team_scores(self) -> list[int]:
-        """Every team's score, by team number (MK-5, as team_score)."""
-        out = self.base[:]
-        team_of = self.team_of
-        for seat, pile in enumerate(self.posed):
-            total = 0
-            for card in pile:
-                value = card & 15
-                if value != NO_VALUE:
-                    total += value
-            out[team_of[seat]] += total
-        return out
+        """Every team's score, by team number (MK-5: the base plus the values of the posed
+        cards, of both members in Team mode)."""
+        return self._team_scores()[:]
+
+    def team_score(self, team: int) -> int:
+        return self._team_scores()[team]
 
     def score(self, seat: int) -> int:
         """The score of `seat` (its team's in Team mode)."""
-        team = self.team_of[seat]
-        total = self.base[team]  # as team_score(team), one call less: listed every decision
-        for member in self.members[team]:
-            for card in self.posed[member]:
-                value = card & 15
-                if value != NO_VALUE:
-                    total += value
-        return total
+        return self._team_scores()[self.team_of[seat]]
 
-    # -- a turn's plays ---------------------------------------------------------------------------
-    def _turn_actions(self, seat: int) -> list[Action]:
-        hand = self.hands[seat]
-        out: list[Action] = []
-        discards: list[Action] = []
-        score = self.score(seat)
-        room = self.target - score
-        previous = -1
-        for i, card in enumerate(hand):
-            if card != previous:
-                # MK-11: discarding a card face up is always allowed (and forced when nothing
-                # plays); listed after the plays.
-                discards.append(_DISCARD[card])
-                if card <= 10:  # MK-12, MK-8 (as in _plays, without building a list)
-                    if card <= room:
-                        out.append(_POSE[card])
-                elif card == MIMIK:
-                    out += self._mimik_plays(seat, hand, i, score, -1)
-                else:
-                    out += self._action_plays(seat, card, hand, i, score)
-                previous = card
-        out += discards
-        return out
+    # -- the legal actions ------------------------------------------------------------------------
+    def legal_actions(self, seat: int) -> list[Action]:
+        phase = self.phase
+        if phase == OVER or seat != (self.chooser if phase == DROP else self.active):
+            return []  # not to act (as to_act(), without its tuple)
+        # Listed anew on every call (a scenario may have changed the state by hand since).
+        if phase == PLAY:
+            # A turn's plays, in the order of the sorted hand, then its discards; written
+            # here rather than in a method of its own: this runs at every decision.
+            hand = self.hands[seat]
+            legal: list[Action] = []
+            discards: list[Action] = []
+            scores = self._scores
+            if scores is None:
+                scores = self._team_scores()
+            score = scores[self.team_of[seat]]
+            room = self.target - score
+            previous = -1
+            for i, card in enumerate(hand):
+                if card != previous:
+                    # MK-11: discarding a card face up is always allowed (and forced when
+                    # nothing plays); listed after the plays.
+                    discards.append(_DISCARD[card])
+                    if card <= 10:  # MK-12, MK-8 (as in _plays, without building a list)
+                        if card <= room:
+                            legal.append(_POSE[card])
+                    elif card == MIMIK:
+                        legal += self._mimik_plays(seat, hand, i, score, -1)
+                    else:
+                        legal += _LISTERS[card](self, seat, hand, i, score, -1)  # _action_plays
+                    previous = card
+            legal += discards
+        elif phase == PICK:
+            legal = self._pick_actions(seat)
+        else:
+            legal = [drop_choice(i) for i in self._drop_choices(seat)]
+        self._legal = legal
+        return legal[:]  # the caller's own copy: the kept list must not change
 
     def _pick_actions(self, seat: int) -> list[Action]:
         hand = self.hands[seat]
@@ -211,17 +274,9 @@ class Plays:
         if self.mimik_posed[seat]:
             # MK-25: after posing a MIMIK, a later one is a Value 5 for this player.
             return [_POSE[MIMIK]] if score + 5 <= self.target else []
-        return self._copies(seat, hand, index, score, robbed)
-
-    def _copies(self, seat: int, hand: list[int], index: int, score: int,
-                robbed: int = -1) -> list[Play]:
         # MK-26: copy a card visible in play: any posed card, or the top of the discard pile.
-        values: set[int] = set()
-        for cards in self.posed:
-            for card in cards:
-                value = card & 15
-                if value != NO_VALUE:
-                    values.add(value)
+        values = {card & 15 for cards in self._posed for card in cards}
+        values.discard(NO_VALUE)
         top = self.discard[-1] if self.discard else 0
         if 1 <= top <= 10:
             values.add(top)
@@ -237,10 +292,13 @@ class Plays:
         out: list[ActionPlay] = []
         team_of = self.team_of
         side = team_of[seat]
-        for owner, pile in enumerate(self.posed):
+        for owner, pile in enumerate(self._posed):
             if pile:
-                foreign = team_of[owner] != side
                 row = rows(owner)
+                if max(pile) < _PLAIN:
+                    out += row[:len(pile)]
+                    continue
+                foreign = team_of[owner] != side
                 for i, card in enumerate(pile):
                     # MK-27: another side's posed MIMIK is never a target (its own side's is).
                     if card & 15 != NO_VALUE and not (foreign and (card >> 4) & 63 == MIMIK):
@@ -270,10 +328,13 @@ class Plays:
         side = team_of[seat]
         # MK-8: reversing a card of one's own side must not overshoot: v becomes 11 - v.
         room = self.target - score
-        for owner, pile in enumerate(self.posed):
+        for owner, pile in enumerate(self._posed):
             if pile:
                 foreign = team_of[owner] != side
                 row = _reverses(owner)
+                if (foreign or room >= 11) and max(pile) < _PLAIN:
+                    out += row[:len(pile)]  # values are at most 11: 11 - 2 * value <= room
+                    continue
                 for i, card in enumerate(pile):
                     value = card & 15
                     if value == NO_VALUE:
@@ -287,7 +348,7 @@ class Plays:
 
     def _swap_plays(self, seat: int, hand: list[int], index: int, score: int,
                     robbed: int) -> list[ActionPlay]:
-        posed_cards = self.posed
+        posed_cards = self._posed
         mine = [(i, c & 15) for i, c in enumerate(posed_cards[seat])
                 if c & 15 != NO_VALUE and (c >> 4) & 63 != MIMIK]
         if not mine:
@@ -296,26 +357,36 @@ class Plays:
         # within a team leaves its score but changes whose card a Tsunami takes).
         team_of = self.team_of
         my_team = team_of[seat]
-        theirs: list[tuple[int, list[tuple[int, int]], bool]] = []  # owner, cards, partner
+        # owner, its cards (index, value), their indices (None: the whole pile), partner
+        theirs: list[tuple[int, list[tuple[int, int]], list[int] | None, bool]] = []
+        longest = 0
         for owner, pile in enumerate(posed_cards):
             if owner != seat and pile:
                 cards = [(j, c & 15) for j, c in enumerate(pile)
                          if c & 15 != NO_VALUE and (c >> 4) & 63 != MIMIK]
                 if cards:
-                    theirs.append((owner, cards, team_of[owner] == my_team))
+                    indices = None if len(cards) == len(pile) else [j for j, _ in cards]
+                    theirs.append((owner, cards, indices, team_of[owner] == my_team))
+                    longest = max(longest, len(pile))
         out: list[ActionPlay] = []
         target = self.target
         for i, v in mine:
             # MK-8: the side's score after the swap: unchanged with the partner, else
-            # score - v + w for the other side's card of value w.
+            # score - v + w for the other side's card of value w (below NO_VALUE).
             most = target - score + v
-            for owner, cards, partner in theirs:
-                row = _swaps(i, owner, len(posed_cards[owner]))
+            rows = _swaps(i, longest)
+            for owner, cards, indices, partner in theirs:
+                row = rows[owner]
                 if partner:
-                    if score <= target:
-                        out += [row[j] for j, _ in cards]
-                else:
+                    if score > target:
+                        continue
+                elif most < NO_VALUE - 1:
                     out += [row[j] for j, w in cards if w <= most]
+                    continue
+                if indices is None:
+                    out += row[:len(cards)]
+                else:
+                    out += map(row.__getitem__, indices)
         return out
 
     def _pause_plays(self, seat: int, hand: list[int], index: int, score: int,
@@ -337,18 +408,22 @@ class Plays:
         left = len(hand) - (1 if index >= 0 else 0)
         if left < 1:
             return []
+        hands = self.hands
+        if robbed < 0 and all(hands):
+            return _PICKPOCKETS[self.players][seat][:]  # every other player's
         return [_pickpocket(v) for v in range(self.players)
-                if v != seat and len(self.hands[v]) > (v == robbed)]
+                if v != seat and len(hands[v]) > (v == robbed)]
 
     def _swap_score_plays(self, seat: int, hand: list[int], index: int, score: int,
                           robbed: int) -> list[ActionPlay]:
         my_team = self.team_of[seat]
         out: list[ActionPlay] = []
         keep_mine = self._mimik_points(self.members[my_team])
+        scores = self._team_scores()
         for team, seats in enumerate(self.members):
             if team == my_team:
                 continue
-            theirs_score = self.team_score(team) - self._mimik_points(seats)
+            theirs_score = scores[team] - self._mimik_points(seats)
             if theirs_score + keep_mine <= self.target:  # MK-8
                 out.append(_swap_score(seats[0]))
         return out
@@ -357,7 +432,7 @@ class Plays:
                        robbed: int) -> list[ActionPlay]:
         # MK-23: playable when it hits at least one posed card of another player ("Tous
         # les autres joueurs": a partner too; MK-27 spares only the other sides' MIMIKs).
-        for owner, pile in enumerate(self.posed):
+        for owner, pile in enumerate(self._posed):
             if owner != seat and pile:
                 for card in pile:
                     if card & 15 != NO_VALUE and (card >> 4) & 63 != MIMIK:
@@ -369,10 +444,12 @@ class Plays:
     def _mimik_points(self, seats: tuple[int, ...]) -> int:
         total = 0
         for seat in seats:
-            for card in self.posed[seat]:
-                # cards.points of each posed MIMIK copy (face_of(card) == MIMIK)
-                if (card >> 4) & 63 == MIMIK and card & 15 != NO_VALUE:
-                    total += card & 15
+            pile = self._posed[seat]
+            if pile and max(pile) >= _PLAIN:
+                for card in pile:
+                    # cards.points of each posed MIMIK copy (face_of(card) == MIMIK)
+                    if (card >> 4) & 63 == MIMIK and card & 15 != NO_VALUE:
+                        total += card & 15
         return total
 
     def _drop_choices(self, seat: int, actor: int = -1) -> list[int]:
@@ -382,13 +459,13 @@ class Plays:
         # MK-27: another side's posed MIMIKs are spared (its own side's are not).
         guarded = MIMIK if self.team_of[seat] != self.team_of[actor] else -1
         best = -1
-        for card in self.posed[seat]:
+        for card in self._posed[seat]:
             value = card & 15
             if value != NO_VALUE and value > best and (card >> 4) & 63 != guarded:
                 best = value
         out: list[int] = []
         faces: set[int] = set()
-        for i, card in enumerate(self.posed[seat]):
+        for i, card in enumerate(self._posed[seat]):
             face = (card >> 4) & 63
             if card & 15 == best and face != guarded and face not in faces:
                 faces.add(face)

@@ -3,8 +3,8 @@
 A turn (MK-10, MK-11): the player to act has drawn; they play one card or discard one. Two
 effects need a second decision: Pickpocket (the pickpocket sees the robbed hand and picks a
 card, MK-21) and a Tsunami tie (the owner picks which card goes, MK-23). Everything else is
-resolved at once, then the win (MK-9), the robbed player's draw, the end of turn (MK-7) and the
-next turn's draw follow automatically.
+resolved at once (effects.py), then the win (MK-9), the robbed player's draw, the end of turn
+(MK-7) and the next turn's draw follow automatically.
 """
 
 from __future__ import annotations
@@ -12,128 +12,34 @@ from __future__ import annotations
 import random
 from bisect import insort
 from collections.abc import Mapping, Sequence
-from functools import cache, lru_cache
 from typing import Any, Self
 
 from ludotheque.core.game import JSON, Action, Event, Result, State
 from ludotheque.core.rng import Rng
 
 from .cards import (
-    DISCARD_TWO,
-    HALF,
     MIMIK,
-    MIMIK_FIVE,
     NAMES,
     NO_VALUE,
-    PAUSE,
-    PICKPOCKET,
-    REVERSE,
-    SABOTAGE,
-    SWAP,
-    SWAP_SCORE,
-    TSUNAMI,
     copied_of,
     face_of,
-    points,
-    posed,
     printed,
     value_of,
 )
-from .notation import (
-    ActionPlay,
-    Copy,
-    CopyAction,
-    Discard,
-    DiscardTwo,
-    Drop,
-    Half,
-    Keep,
-    Pause,
-    Pickpocket,
-    Play,
-    Pose,
-    Reverse,
-    Sabotage,
-    Swap,
-    SwapScore,
-    Take,
-    Tsunami,
-)
-from .plays import Plays, drop_choice
+from .effects import PLAY_CARD, Effects, card_of
+from .events import DISCARDED, DRAWS, DREW, MAX_SEATS, NO_CARD, POSED, SKIPPED, TURNS, turn
+from .notation import Discard, Drop, Keep, Play, Pose, Take
+from .plays import DROP, OVER, PICK, PLAY
 
 HAND_SIZE = 5
 RESET_BASE = 25  # MK-7
 TURN_LIMIT = 2000  # MK-29
 
-# phases
-PLAY = 0  # the active player plays or discards a card
-PICK = 1  # Pickpocket: the active player picks a card from the victim's hand (MK-21)
-DROP = 2  # Tsunami tie: the chooser picks which highest card goes (MK-23)
-OVER = 3
 PHASE_NAMES = ("jouer", "pickpocket", "tsunami", "fin")
+_SEATS = tuple((seat,) for seat in range(MAX_SEATS))  # to_act()'s answers, made once
 
-_PLAY_CARD: dict[type, int] = {
-    Sabotage: SABOTAGE, Swap: SWAP, Reverse: REVERSE, Pause: PAUSE, Half: HALF,
-    DiscardTwo: DISCARD_TWO, Pickpocket: PICKPOCKET, SwapScore: SWAP_SCORE, Tsunami: TSUNAMI,
-    Copy: MIMIK, CopyAction: MIMIK,
-}
-
-
-# The frequent events, made once and shared like the actions (an event is an immutable
-# value): a random playout makes about 4 events an action, and building them was a tenth of
-# its time. What they say is unchanged.
-@cache
-def _drew(seat: int, card: int) -> Event:
-    return Event("drew", {"seat": seat, "card": NAMES[card]}, to=(seat,))
-
-
-@cache
-def _draws(seat: int, cards: int) -> Event:
-    return Event("draw", {"seat": seat, "cards": cards})
-
-
-@cache
-def _discarded(seat: int, card: int) -> Event:
-    return Event("discarded", {"seat": seat, "card": NAMES[card]}, ruling="MK-11")
-
-
-@cache
-def _posed(seat: int, card: int) -> Event:
-    if card == MIMIK:
-        return Event("posed", {"seat": seat, "card": "MIMIK", "value": 5}, ruling="MK-25")
-    return Event("posed", {"seat": seat, "card": NAMES[card], "value": card}, ruling="MK-12")
-
-
-@lru_cache(maxsize=4096)  # 8 seats, turns up to 2,000 (MK-29): the usual ones are kept
-def _turn(seat: int, turn: int) -> Event:
-    return Event("turn", {"seat": seat, "turn": turn})
-
-
-@cache
-def _skipped(seat: int) -> Event:
-    return Event("skipped", {"seat": seat}, ruling="MK-14")
-
-
-@cache
-def _no_card(seat: int) -> Event:
-    return Event("no_card", {"seat": seat})
-
-
-@cache
-def _mimik_returned(seat: int) -> Event:
-    return Event("mimik_returned", {"seat": seat}, to=(seat,), ruling="MK-25")
-
-
-def card_of(play: Play) -> int:
-    """The card a play uses from the hand."""
-    if isinstance(play, Pose):
-        return play.card
-    return _PLAY_CARD[type(play)]
-
-
-def card_text(card: int) -> str:
-    return NAMES[card]
-
+__all__ = ["DROP", "HAND_SIZE", "OVER", "PHASE_NAMES", "PICK", "PLAY", "RESET_BASE",
+           "TURN_LIMIT", "MimikState", "card_of", "posed_json"]
 
 _POSED_VIEWS: dict[int, tuple[JSON, ...]] = {}
 
@@ -151,13 +57,10 @@ def posed_json(card: int) -> list[JSON]:
     return list(shown)
 
 
-class MimikState(Plays, State):
+class MimikState(Effects, State):
     """One moment of a MIMIK game. Cards are small ints (see cards.py)."""
 
-    __slots__ = ("_legal", "active", "aside", "base", "beginner", "chooser",
-                 "deck", "discard", "hands", "members", "mimik_posed", "owed", "pending_card",
-                 "phase", "players", "posed", "queue", "rng", "skip", "target", "team_mode",
-                 "team_of", "turns", "victim", "winner")
+    __slots__ = ()  # the fields' slots are in Plays (plays.py)
 
     rng: Rng
     players: int
@@ -167,8 +70,9 @@ class MimikState(Plays, State):
     deck: list[int]
     discard: list[int]
     hands: list[list[int]]
-    posed: list[list[int]]
-    base: list[int]
+    _posed: list[list[int]]  # by seat: the posed cards (cards.posed), `posed` to others
+    _base: list[int]  # by team (MK-5, MK-7), `base` to others
+    _scores: list[int] | None  # by team, kept (plays.py); None: to be counted
     mimik_posed: list[bool]
     skip: list[bool]
     active: int
@@ -222,8 +126,9 @@ class MimikState(Plays, State):
             self.rng.shuffle(self.deck)
         self.discard = []
         self.hands = [[] for _ in range(players)]
-        self.posed = [[] for _ in range(players)]
-        self.base = [0] * len(self.members)  # MK-5: the base is 0 at the start
+        self._posed = [[] for _ in range(players)]
+        self._base = [0] * len(self.members)  # MK-5: the base is 0 at the start
+        self._scores = None
         self.mimik_posed = [False] * players
         self.skip = [False] * players
         self.active = first
@@ -261,11 +166,12 @@ class MimikState(Plays, State):
         self._setup_teams()
         position = parse_position(text)
         check_position(position, players, list(self.members), target, deck)
-        self.deck, self.posed = deal(position, self.rng, deck)
+        self.deck, self._posed = deal(position, self.rng, deck)
         self.discard = list(position.discard)
         self.hands = [sorted(position.hand)] + [[] for _ in range(players - 1)]
-        self.base = list(position.base) if position.base else [0] * len(self.members)
-        self.mimik_posed = [any(face_of(c) == MIMIK for c in cards) for cards in self.posed]
+        self._base = list(position.base) if position.base else [0] * len(self.members)
+        self._scores = None
+        self.mimik_posed = [any(face_of(c) == MIMIK for c in cards) for cards in self._posed]
         self.skip = [False] * players
         self.active = 0
         self.phase = PLAY
@@ -283,34 +189,73 @@ class MimikState(Plays, State):
             self._draw(seat, HAND_SIZE, events)  # MK-3
         return self
 
+    # -- the piles and bases, as others see them ------------------------------------------------
+    @property
+    def posed(self) -> list[list[int]]:
+        """Every seat's posed cards (cards.posed), by seat. What this gives may be changed by
+        hand (a scenario test sets a table): the kept scores are counted again at their next
+        use (plays.py)."""
+        self._scores = None
+        return self._posed
+
+    @posed.setter
+    def posed(self, piles: list[list[int]]) -> None:
+        self._posed = piles
+        self._scores = None
+
+    @property
+    def base(self) -> list[int]:
+        """Every team's base (MK-5, MK-7), by team; as `posed`, the kept scores are counted
+        again at their next use."""
+        self._scores = None
+        return self._base
+
+    @base.setter
+    def base(self, bases: list[int]) -> None:
+        self._base = bases
+        self._scores = None
+
     # -- whose decision ---------------------------------------------------------------------------
     def to_act(self) -> tuple[int, ...]:
-        if self.phase == OVER:
-            return ()
-        if self.phase == DROP:
-            return (self.chooser,)
-        return (self.active,)
-
-    def legal_actions(self, seat: int) -> list[Action]:
         phase = self.phase
-        if phase == OVER or seat != (self.chooser if phase == DROP else self.active):
-            return []  # not to act (as to_act(), without its tuple)
-        # Listed anew on every call (a scenario may have changed the state by hand since).
-        if phase == PLAY:
-            legal = self._turn_actions(seat)
-        elif phase == PICK:
-            legal = self._pick_actions(seat)
-        else:
-            legal = [drop_choice(i) for i in self._drop_choices(seat)]
-        self._legal = legal
-        return legal[:]  # the caller's own copy: the kept list must not change
+        if phase == OVER:
+            return ()
+        return _SEATS[self.chooser if phase == DROP else self.active]
 
     def apply(self, seat: int, action: Action) -> list[Event]:
-        # An action from the last legal list (the object itself, as a bot or a playout passes
-        # it back) is legal: no second listing. Anything else goes through State.apply's
-        # checks (why_illegal), which refuse an illegal action without a change.
-        legal = self._legal
+        # Two thirds of the actions of a game discard a card or pose a Value card: checked by
+        # why_illegal's own tests and done here, without a listing nor _apply's dispatch. Any
+        # other action from the last legal list (the object itself, as a bot or a playout
+        # passes it back) is legal: no second listing. Anything else goes through
+        # State.apply's checks (why_illegal), which refuse an illegal action without a change.
         phase = self.phase
+        if phase == PLAY and seat == self.active:
+            if isinstance(action, Discard):
+                card = action.card
+                hand = self.hands[seat]
+                if card in hand:  # MK-11: discarding is always allowed
+                    self._legal = None
+                    hand.remove(card)
+                    self.discard.append(card)
+                    events = [DISCARDED[seat][card]]
+                    self._finish(events)
+                    return events
+            elif isinstance(action, Pose) and action.card <= 10:
+                card = action.card
+                hand = self.hands[seat]
+                scores = self._scores
+                if scores is None:
+                    scores = self._team_scores()
+                team = self.team_of[seat]
+                if card in hand and scores[team] + card <= self.target:  # MK-8
+                    self._legal = None
+                    hand.remove(card)
+                    self._posed[seat].append(card << 4 | card)  # MK-12: cards.posed(card, card)
+                    scores[team] += card
+                    events = [POSED[seat][card]]
+                    self._finish(events)
+                    return events
+        legal = self._legal
         if (legal is not None and phase != OVER
                 and seat == (self.chooser if phase == DROP else self.active)):
             for a in legal:
@@ -328,7 +273,7 @@ class MimikState(Plays, State):
                 if action.card in hand:
                     return None  # MK-11: discarding is always allowed
                 return f"{action.text()}: there is no {NAMES[action.card]} in your hand"
-            card = _PLAY_CARD.get(type(action), -1)
+            card = PLAY_CARD.get(type(action), -1)
             if isinstance(action, Pose):
                 card = action.card
             if card < 0:
@@ -358,18 +303,15 @@ class MimikState(Plays, State):
         phase = self.phase
         if phase == PLAY:
             if isinstance(action, Discard):
-                self.hands[seat].remove(action.card)
-                self.discard.append(action.card)
-                events.append(_discarded(seat, action.card))  # MK-11
-            elif isinstance(action, Pose) and action.card != MIMIK:
-                # MK-12: the usual play, as _resolve does it (without its dispatch).
                 card = action.card
                 self.hands[seat].remove(card)
-                self.posed[seat].append(card << 4 | card)  # cards.posed(card, card)
-                events.append(_posed(seat, card))
+                self.discard.append(card)
+                events.append(DISCARDED[seat][card])  # MK-11
             else:
                 assert isinstance(action, Play)
-                self.hands[seat].remove(card_of(action))
+                # card_of(action), without its call
+                card = action.card if isinstance(action, Pose) else PLAY_CARD[type(action)]
+                self.hands[seat].remove(card)
                 self._resolve(seat, action, events)
         elif phase == PICK:
             self._pick(seat, action, events)
@@ -381,200 +323,46 @@ class MimikState(Plays, State):
             self._finish(events)
         return events
 
-    def _pick(self, seat: int, action: Action, events: list[Event]) -> None:
-        victim = self.victim
-        self.victim = -1
-        self.phase = PLAY
-        self.owed.append(victim)  # MK-21: the robbed player then draws 1 card
-        if isinstance(action, Take):
-            card = card_of(action.play)
-            self.hands[victim].remove(card)
-            events.append(Event("stole", {"seat": seat, "victim": victim, "card": NAMES[card],
-                                          "played": True}, ruling="MK-21"))
-            self._resolve(seat, action.play, events)
-        else:
-            assert isinstance(action, Keep)
-            self.hands[victim].remove(action.card)
-            hand = self.hands[seat]
-            insort(hand, action.card)
-            hand.remove(action.discard)
-            self.discard.append(action.discard)
-            events.append(Event("stole", {"seat": seat, "victim": victim,
-                                          "card": NAMES[action.card], "played": False},
-                                to=(seat, victim), ruling="MK-21"))
-            events.append(Event("kept", {"seat": seat, "victim": victim,
-                                         "discarded": NAMES[action.discard]}, ruling="MK-21"))
-
-    def _resolve(self, seat: int, play: Play, events: list[Event]) -> None:
-        """Play a card already out of the hand."""
-        pile = self.posed[seat]
-        if isinstance(play, Pose):
-            if play.card == MIMIK:
-                pile.append(posed(MIMIK_FIVE, 5))  # MK-25: a later MIMIK is a Value 5
-            else:
-                pile.append(posed(play.card, play.card))  # MK-12
-            events.append(_posed(seat, play.card))
-        elif isinstance(play, Copy):
-            # MK-26: a copied Value stays fixed, even if the original leaves play.
-            self.mimik_posed[seat] = True
-            sources = self._copy_sources(play.value)
-            pile.append(posed(MIMIK, play.value))
-            events.append(Event("copied", {"seat": seat, "card": str(play.value),
-                                           "value": play.value, "from": sources,
-                                           "discard": bool(self.discard)
-                                           and self.discard[-1] == play.value},
-                                ruling="MK-26"))
-        elif isinstance(play, CopyAction):
-            # MK-26: a copied Action applies as if played; the MIMIK stays with no value.
-            self.mimik_posed[seat] = True
-            copied = card_of(play.play)
-            pile.append(posed(MIMIK, NO_VALUE, copied))
-            events.append(Event("copied", {"seat": seat, "card": NAMES[copied], "value": None,
-                                           "from": [], "discard": True}, ruling="MK-26"))
-            self._effect(seat, play.play, 0, events)
-        else:
-            self._effect(seat, play, card_of(play), events)
-
-    def _copy_sources(self, value: int) -> list[int]:
-        """The seats showing a posed card worth `value`: whom a MIMIK copy may have copied
-        (for the players' eyes only; the copy itself is of the value, MK-26)."""
-        return [s for s in range(self.players)
-                if any(c & 15 == value for c in self.posed[s])]
-
-    def _discard_posed(self, owner: int, index: int) -> int:
-        card = self.posed[owner].pop(index)
-        self.discard.append(printed(card))
-        return card
-
-    def _effect(self, seat: int, play: ActionPlay, card: int, events: list[Event]) -> None:
-        """An Action's effect; `card` is the Action card to discard after it (0 for a copy)."""
-        # MK-13: the effect applies at once, then the card goes to the discard pile.
-        if isinstance(play, Sabotage):
-            lost = self._discard_posed(play.seat, play.index)  # MK-15
-            events.append(Event("sabotaged", {"seat": seat, "owner": play.seat,
-                                              "index": play.index, "card": NAMES[printed(lost)],
-                                              "value": points(lost)}, ruling="MK-15"))
-        elif isinstance(play, Swap):
-            mine = self.posed[seat]
-            theirs = self.posed[play.seat]
-            mine[play.mine], theirs[play.index] = theirs[play.index], mine[play.mine]  # MK-16
-            events.append(Event("swapped", {"seat": seat, "mine": play.mine, "owner": play.seat,
-                                            "index": play.index,
-                                            "got": value_of(mine[play.mine]),
-                                            "gave": value_of(theirs[play.index])},
-                                ruling="MK-16"))
-        elif isinstance(play, Reverse):
-            pile = self.posed[play.seat]
-            old = pile[play.index]
-            value = 11 - (old & 15)  # MK-17: complement to 11; MK-6: the value stays
-            pile[play.index] = (old & ~15) | value
-            events.append(Event("reversed", {"seat": seat, "owner": play.seat,
-                                             "index": play.index, "before": old & 15,
-                                             "after": value}, ruling="MK-17"))
-        elif isinstance(play, Half):
-            pile = self.posed[play.seat]
-            old = pile[play.index]
-            value = (old & 15) // 2  # MK-19: rounded down; MK-6: the value stays
-            pile[play.index] = (old & ~15) | value
-            events.append(Event("halved", {"seat": seat, "owner": play.seat,
-                                           "index": play.index, "before": old & 15,
-                                           "after": value}, ruling="MK-19"))
-        elif isinstance(play, Pause):
-            following = (seat + 1) % self.players
-            self.skip[following] = True  # MK-18
-            events.append(Event("paused", {"seat": seat, "paused": following}, ruling="MK-18"))
-        elif isinstance(play, DiscardTwo):
-            hand = self.hands[seat]
-            hand.remove(play.first)
-            hand.remove(play.second)
-            events.append(Event("discarded_two", {"seat": seat, "cards": [
-                NAMES[play.first], NAMES[play.second]]}, ruling="MK-20"))
-            # MK-20: "piochez 2 nouvelles cartes": the two discarded cards stay out of this
-            # turn's draws (a reshuffled discard pile would give them back); they go on the
-            # discard pile once the turn's draws are done (_lay_aside), and the Discard x2
-            # card on them (MK-13).
-            self.aside = [play.first, play.second] + ([card] if card else [])
-            self._draw(seat, 2, events)
-            return
-        elif isinstance(play, Pickpocket):
-            # MK-21: the Pickpocket's own effect (the look) is done; its card goes now.
-            if card:
-                self.discard.append(card)
-            self.phase = PICK
-            self.victim = play.victim
-            events.append(Event("pickpocket", {"seat": seat, "victim": play.victim},
-                                ruling="MK-21"))
-            events.append(Event("looked", {"seat": seat, "victim": play.victim, "hand": [
-                NAMES[c] for c in self.hands[play.victim]]}, to=(seat,), ruling="MK-21"))
-            return
-        elif isinstance(play, SwapScore):
-            self._swap_score(seat, play.seat, events)
-        else:
-            assert isinstance(play, Tsunami)
-            events.append(Event("tsunami", {"seat": seat}, ruling="MK-23"))
-            n = self.players
-            self.queue = [(seat + k) % n for k in range(1, n)]  # every other player (MK-23)
-            self.pending_card = card
-            self._tsunami_continue(events)
-            return
-        if card:
-            self.discard.append(card)
-
-    def _swap_score(self, seat: int, other: int, events: list[Event]) -> None:
-        # MK-22: bases and posed Value cards change sides; posed MIMIKs stay with their owners.
-        # In Team mode the two teams swap, member with member in seat order.
-        mine_team = self.team_of[seat]
-        their_team = self.team_of[other]
-        before = (self.team_score(mine_team), self.team_score(their_team))
-        self.base[mine_team], self.base[their_team] = self.base[their_team], self.base[mine_team]
-        for a, b in zip(self.members[mine_team], self.members[their_team], strict=True):
-            keep_a = [c for c in self.posed[a] if face_of(c) == MIMIK]
-            keep_b = [c for c in self.posed[b] if face_of(c) == MIMIK]
-            move_a = [c for c in self.posed[a] if face_of(c) != MIMIK]
-            move_b = [c for c in self.posed[b] if face_of(c) != MIMIK]
-            self.posed[a] = move_b + keep_a
-            self.posed[b] = move_a + keep_b
-        events.append(Event("swapped_score", {
-            "seat": seat, "other": other, "before": list(before),
-            "after": [self.team_score(mine_team), self.team_score(their_team)]},
-            ruling="MK-22"))
-
-    def _tsunami_continue(self, events: list[Event]) -> None:
-        # MK-23: each other player loses their highest posed Value card; on a tie between
-        # different cards the owner chooses which.
-        while self.queue:
-            owner = self.queue.pop(0)
-            choices = self._drop_choices(owner)
-            if not choices:
-                continue
-            if len(choices) > 1:
-                self.phase = DROP
-                self.chooser = owner
-                return
-            self._drop(owner, choices[0], events)
-        self.phase = PLAY
-        self.chooser = -1
-        if self.pending_card:
-            self.discard.append(self.pending_card)
-            self.pending_card = 0
-
-    def _drop(self, owner: int, index: int, events: list[Event]) -> None:
-        lost = self._discard_posed(owner, index)
-        events.append(Event("tsunami_lost", {"owner": owner, "index": index,
-                                             "card": NAMES[printed(lost)],
-                                             "value": points(lost)}, ruling="MK-23"))
-
     # -- the end of a play, of a turn -------------------------------------------------------------
     def _finish(self, events: list[Event]) -> None:
-        scores = self.team_scores()
-        if self.target in scores and self._check_win(scores, events):
+        """After a play: the win (MK-9), the robbed player's draw (MK-21), the end of the turn
+        (MK-11, MK-7) and the next turn's start, the usual case written out here (it follows
+        every action)."""
+        scores = self._scores
+        if scores is None:
+            scores = self._team_scores()
+        target = self.target
+        top = max(scores)
+        if top >= target and target in scores and self._check_win(scores, events):
             self._lay_aside()
             return
         if self.owed:
-            for seat in self.owed:
-                self._draw(seat, 1, events)  # MK-21
+            for owed in self.owed:
+                self._draw(owed, 1, events)  # MK-21
             self.owed = []
-        self._end_turn(scores, events)
+        seat = self.active
+        missing = HAND_SIZE - len(self.hands[seat])
+        if missing > 0:
+            self._draw(seat, missing, events)  # MK-11: the turn ends with 5 cards in hand
+        if self.aside:
+            self._lay_aside()
+        if top > target:  # (the draws changed no score)
+            self._overshoot(scores, events)
+        turns = self.turns + 1
+        self.turns = turns
+        seat += 1
+        if seat == self.players:
+            seat = 0
+        self.active = seat
+        deck = self.deck
+        if turns < TURN_LIMIT and not self.skip[seat] and deck and deck[-1] != MIMIK:
+            # The next turn's usual draw (MK-10), as _start_turn does it.
+            card = deck.pop()
+            insort(self.hands[seat], card)
+            events += (TURNS.get((turns + 1) << 3 | seat) or turn(seat, turns + 1),
+                       DREW[seat][card], DRAWS[seat][1])
+            return
+        self._start_turn(events)
 
     def _check_win(self, scores: list[int], events: list[Event]) -> bool:
         # MK-9: the exact target wins at once, in anyone's turn; on a tie the active player,
@@ -599,30 +387,18 @@ class MimikState(Plays, State):
             self.discard.extend(self.aside)
             self.aside = []
 
-    def _end_turn(self, scores: list[int], events: list[Event]) -> None:
-        """`scores`: each team's score after the turn's play (drawing changes none)."""
-        seat = self.active
-        missing = HAND_SIZE - len(self.hands[seat])
-        if missing > 0:
-            self._draw(seat, missing, events)  # MK-11: the turn ends with 5 cards in hand
-        if self.aside:
-            self._lay_aside()
-        if max(scores) > self.target:
-            self._overshoot(scores, events)
-        self.turns += 1
-        self.active = (seat + 1) % self.players
-        self._start_turn(events)
-
     def _overshoot(self, scores: list[int], events: list[Event]) -> None:
+        """`scores`: the kept scores (their teams above the target get 25 here)."""
         for team, seats in enumerate(self.members):
             score = scores[team]
             if score > self.target:
                 # MK-7: above the target at the end of a turn: posed cards go, base 25.
                 for s in seats:
-                    for card in self.posed[s]:
+                    for card in self._posed[s]:
                         self.discard.append(printed(card))
-                    self.posed[s] = []
-                self.base[team] = RESET_BASE
+                    self._posed[s] = []
+                self._base[team] = RESET_BASE
+                scores[team] = RESET_BASE
                 events.append(Event("overshoot", {"seat": seats[0], "team": team,
                                                   "seats": list(seats),
                                                   "score": score, "base": RESET_BASE},
@@ -635,63 +411,27 @@ class MimikState(Plays, State):
                 events.append(Event("turn_limit", {"turns": self.turns}, ruling="MK-29"))
                 return
             seat = self.active
-            events.append(_turn(seat, self.turns + 1))
+            events.append(turn(seat, self.turns + 1))
             if self.skip[seat]:
                 self.skip[seat] = False  # MK-14: a paused player draws and plays nothing
-                events.append(_skipped(seat))
+                events.append(SKIPPED[seat])
             else:
                 deck = self.deck
                 if deck and deck[-1] != MIMIK:
                     # MK-10: the usual draw, as _draw(seat, 1) does it (without its loop).
                     card = deck.pop()
                     insort(self.hands[seat], card)
-                    events.append(_drew(seat, card))
-                    events.append(_draws(seat, 1))
+                    events.append(DREW[seat][card])
+                    events.append(DRAWS[seat][1])
                     self.phase = PLAY
                     return
                 self._draw(seat, 1, events)  # MK-10
                 if self.hands[seat]:
                     self.phase = PLAY
                     return
-                events.append(_no_card(seat))
+                events.append(NO_CARD[seat])
             self.turns += 1
             self.active = (seat + 1) % self.players
-
-    def _draw(self, seat: int, count: int, events: list[Event]) -> None:
-        hand = self.hands[seat]
-        deck = self.deck
-        drawn = 0
-        while drawn < count:
-            if not deck:
-                if not self.discard:
-                    break  # MK-10: both piles are empty: no draw
-                # MK-10: the discard pile, shuffled, becomes the draw pile.
-                deck.extend(self.discard)
-                self.discard.clear()
-                self.rng.shuffle(deck)
-                events.append(Event("reshuffled", {"cards": len(deck)}, ruling="MK-10"))
-            card = deck.pop()
-            if card == MIMIK and not self.mimik_posed[seat] and MIMIK in hand:
-                # MK-3, MK-25: one MIMIK per player: the second goes back, shuffled, and is
-                # replaced.
-                deck.append(card)
-                events.append(_mimik_returned(seat))
-                if deck.count(MIMIK) == len(deck):
-                    # D10, MK-10, MK-11: a draw pile of nothing but MIMIKs has no card for
-                    # this player: the discard pile is shuffled in, as for an empty pile; with
-                    # the discard pile empty too, the piles ran dry for them.
-                    if not self.discard:
-                        break
-                    deck.extend(self.discard)
-                    self.discard.clear()
-                    events.append(Event("reshuffled", {"cards": len(deck)}, ruling="MK-10"))
-                self.rng.shuffle(deck)
-                continue
-            insort(hand, card)
-            drawn += 1
-            events.append(_drew(seat, card))
-        if drawn:
-            events.append(_draws(seat, drawn))
 
     # -- the end ----------------------------------------------------------------------------------
     def is_over(self) -> bool:
@@ -736,9 +476,9 @@ class MimikState(Plays, State):
             "draw_pile": len(self.deck),
             "discard_pile": len(self.discard),
             "discard_top": NAMES[self.discard[-1]] if self.discard else None,
-            "posed": [[posed_json(c) for c in self.posed[s]] for s in range(n)],
+            "posed": [[posed_json(c) for c in self._posed[s]] for s in range(n)],
             "scores": [self.score(s) for s in range(n)],
-            "bases": list(self.base),
+            "bases": list(self._base),
             "hand_sizes": [len(h) for h in self.hands],
             "mimik_posed": list(self.mimik_posed),
             "paused": list(self.skip),
@@ -802,8 +542,9 @@ class MimikState(Plays, State):
         out.deck = self.deck[:]
         out.discard = self.discard[:]
         out.hands = [h[:] for h in self.hands]
-        out.posed = [p[:] for p in self.posed]
-        out.base = self.base[:]
+        out._posed = [p[:] for p in self._posed]
+        out._base = self._base[:]
+        out._scores = None if self._scores is None else self._scores[:]
         out.mimik_posed = self.mimik_posed[:]
         out.skip = self.skip[:]
         out.active = self.active
@@ -829,8 +570,8 @@ class MimikState(Plays, State):
             "deck": self.deck[:],
             "discard": self.discard[:],
             "hands": [h[:] for h in self.hands],
-            "posed": [p[:] for p in self.posed],
-            "base": self.base[:],
+            "posed": [p[:] for p in self._posed],
+            "base": self._base[:],
             "mimik_posed": self.mimik_posed[:],
             "skip": self.skip[:],
             "active": self.active,
@@ -856,8 +597,9 @@ class MimikState(Plays, State):
         out.deck = [int(c) for c in data["deck"]]
         out.discard = [int(c) for c in data["discard"]]
         out.hands = [[int(c) for c in h] for h in data["hands"]]
-        out.posed = [[int(c) for c in p] for p in data["posed"]]
-        out.base = [int(b) for b in data["base"]]
+        out._posed = [[int(c) for c in p] for p in data["posed"]]
+        out._base = [int(b) for b in data["base"]]
+        out._scores = None
         out.mimik_posed = [bool(m) for m in data["mimik_posed"]]
         out.skip = [bool(s) for s in data["skip"]]
         out.active = int(data["active"])
