@@ -164,7 +164,7 @@ def test_migrations_speak_postgresql(capsys: pytest.CaptureFixture[str]) -> None
 
 def screens() -> list[tuple[str, Path]]:
     from ludotheque import games
-    from ludotheque.server.app import screen_dir
+    from ludotheque.server.screens import screen_dir
 
     found = [(g.id, screen_dir(g)) for g in games.all_games()]
     return [(gid, folder) for gid, folder in found if folder is not None]

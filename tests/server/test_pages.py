@@ -120,7 +120,7 @@ def test_a_game_may_ship_its_own_screen(tmp_path, monkeypatch) -> None:
     """games/<game>/web/screen.js is found in the game's package, whether the Game class lives
     in the package's __init__ or in a module of it."""
     from ludotheque import games as registry
-    from ludotheque.server.app import screen_dir
+    from ludotheque.server.screens import screen_dir
 
     for game in registry.all_games():
         folder = screen_dir(game)
