@@ -1,7 +1,7 @@
 """How far can a bot beat Moyen at FaMiX? The FaMiX search on the true pile, for issue 7.
 
     python bench/famix_ceiling.py [-n 200] [--seed 0] [--model short] [--fair]
-                                  [--opponent moyen:time=0]
+                                  [--opponent moyen:time=0] [--player difficile:time=0]
 
 Plays the ladder's games (`ludo arena mitix -o mode=famix --bots moyen:time=0,X -n N`:
 game i on seed `--seed + i // 2`, each deal from both seats, Moyen's bot seeded as the
@@ -11,7 +11,12 @@ predicts Moyen's choices by Moyen's own reasoning (one combat ahead, replying to
 choice alike): close to the best reply to Moyen, though not a bound (the fair Difficile,
 averaging up to 32 deals, scores as much on these games). Not a bot anyone
 meets: it reads what a fair bot cannot. `--fair` plays the same search on re-dealt piles;
-`--opponent random --model legal` measures the best reply to random play.
+`--opponent random --model legal` measures the best reply to random play;
+`--opponent os-ismcts:sims=300` the ceiling against OpenSpiel's IS-MCTS (issue 24), whose
+arena row is `ludo arena mitix -o mode=famix --bots difficile:time=0,os-ismcts:sims=300`.
+`--player SPEC` plays a bot spec (e.g. `difficile:time=0`) instead of the seeing search:
+the arena's games exactly (`ludo arena mitix -o mode=famix --bots OPPONENT,SPEC -n N`),
+with the split of the deals the arena does not print.
 
 Prints the seeing bot's score with its 95% Wilson interval, and how the deals split: a deal
 won from both seats, lost from both, or won only from one seat (the deal decided it).
@@ -26,6 +31,7 @@ import time
 
 from ludotheque import games
 from ludotheque.bots import make_bot
+from ludotheque.bots.base import Bot, seat_bots
 from ludotheque.core import Seat, State, derive_seed
 from ludotheque.core.stats import wilson
 from ludotheque.games.mitix.bots import SHORT, FamixBot
@@ -51,29 +57,38 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=2, help="pile deals (with --fair)")
     parser.add_argument("--fair", action="store_true", help="re-deal the pile (a fair bot)")
     parser.add_argument("--opponent", default="moyen:time=0", help="the opponent's bot spec")
+    parser.add_argument("--player", default=None,
+                        help="a bot spec played instead of the seeing search")
+    parser.add_argument("--progress", action="store_true", help="print each game's result")
     args = parser.parse_args()
     game = games.get("mitix")
     # The arena's own schedule (seeds, seats), so these are the ladder's games exactly.
-    arena = Arena(game.id, 2, {"mode": "famix"}, (args.opponent, "seeing"), args.n, args.seed)
+    player = args.player or "seeing"
+    arena = Arena(game.id, 2, {"mode": "famix"}, (args.opponent, player), args.n, args.seed)
+    options = game.options(arena.options, arena.players)
     per_deal: dict[int, list[float]] = collections.defaultdict(list)
     started = time.perf_counter()
-    for _, seed, lineup in arena.schedule():
+    for index, seed, lineup in arena.schedule():
         specs = [arena.bots[b] for b in lineup]
-        mine: Seat = specs.index("seeing")
+        mine: Seat = specs.index(player)
         cls = FamixBot if args.fair else SeeingFamixBot
-        bots = [
+        # Seeded as the arena seeds them (`sim/arena.py`), so these are its games exactly.
+        bots: list[Bot] = [
             cls(derive_seed("ceiling", seed, seat), deals=args.deals if args.fair else 1,
                 rounds=None, model=args.model, eps=args.eps, name="seeing")
             if spec == "seeing" else make_bot(spec, derive_seed("arena", seed, seat, spec))
             for seat, spec in enumerate(specs)]
-        state = game.new(seed, 2, arena.options)
+        seat_bots(bots, arena.players, options)  # OpenSpiel's bots learn the setup's encoding
+        state = game.new(seed, 2, options)
         play_out(game, state, bots, specs, seed)
         result = state.result()
         assert result is not None
         per_deal[seed].append(result.utility(mine))
+        if args.progress:
+            print(f"game {index} seed {seed} seat {mine}: {result.utility(mine):g}", flush=True)
     score = sum(sum(v) for v in per_deal.values())
     low, high = wilson(score, args.n)
-    kind = "fair search" if args.fair else "seeing search"
+    kind = args.player or ("fair search" if args.fair else "seeing search")
     print(f"FaMiX, {kind} (model {args.model}, eps {args.eps}) against {args.opponent}: "
           f"{score:g} of {args.n} = {100 * score / args.n:.1f}% "
           f"({100 * low:.1f}% - {100 * high:.1f}%), {time.perf_counter() - started:.0f} s")
