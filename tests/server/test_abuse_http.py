@@ -99,7 +99,8 @@ def test_every_form_of_the_site_is_in_this_list(tmp_path: Path) -> None:
     """A new form must join the forged posts below."""
     assert post_routes(tmp_path) == {"/new/{kind}", "/login", "/register", "/guest", "/logout",
                                      "/daily/{kind}", "/learn/{kind}/{lesson}",
-                                     "/account/delete", "/mod/{action}", "/auth/name",
+                                     "/account/delete", "/account/sound", "/mod/{action}",
+                                     "/auth/name",
                                      "/auth/{provider}/link", "/auth/{provider}/unlink",
                                      "/friends/{action}", "/challenges/{cid}/{answer}",
                                      "/seek/{kind}",
@@ -124,6 +125,7 @@ def test_a_form_posted_from_another_site_is_refused_and_changes_nothing(
         ("/login", {"name": f"victime{site.port}", "password": "correct horse"}),
         ("/logout", {}),
         ("/account/delete", {"confirm": "correct horse"}),
+        ("/account/sound", {"on": "1"}),
         ("/mod/hide", {"report": "1", "reason": "forged"}),
         ("/auth/name", {"name": "mallory"}),
         ("/auth/google/link", {}),
@@ -147,6 +149,8 @@ def test_a_form_posted_from_another_site_is_refused_and_changes_nothing(
             assert r.status_code == 403, (path, token, r.status_code)
             assert "rien n'a été fait" in message(r)
     assert store.count_games() == games_before and players(store) == players_before
+    with store.session() as s:  # the forged sound post changed no account's sound
+        assert not s.scalar(select(func.count()).select_from(Player).where(Player.sound))
     assert signed_in_as(victim.http) == f"Bonjour, victime{site.port}"  # not signed out
     # A token is the browser's own: another session's token does not pass either.
     other = browser(site)

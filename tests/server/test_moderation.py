@@ -322,6 +322,11 @@ def test_migration_0006_keeps_the_players_and_messages_of_0003(tmp_path: Path) -
         conn.execute(text("INSERT INTO chat (game_id, player, name, text, at) "
                           "VALUES ('g1', 'p1', 'Ana', 'bonjour', '2026-12-01 10:01:00')"))
     command.upgrade(alembic_config(url), "0006")
+    with engine.connect() as conn:
+        assert conn.execute(text("SELECT role, ban_reason FROM players WHERE id = 'p1'")).one() \
+            == ("player", None)
+    # Later migrations add columns the store reads (0011: players.sound): it reads the head.
+    command.upgrade(alembic_config(url), "head")
     store = Store(url)
     try:
         player = store.player("p1")

@@ -141,7 +141,9 @@ def test_offers_are_refused_where_the_game_or_the_ranking_does_not_allow_them(
         server: LiveServer) -> None:
     # Carte haute allows none; ranked Mitan none; hidden placement (MT-16) no takeback.
     alice, bob = Player(server).guest("alice"), Player(server).guest("bob")
-    ada, ben = account(server, f"ada{server.port}"), account(server, f"ben{server.port}")
+    # Names of their own: the workers' shared server has other tests' accounts (ben...).
+    ada = account(server, f"adaoffre{server.port}")
+    ben = account(server, f"benoffre{server.port}")
     carol = Player(server).guest("carol")
     try:
         toy = alice.new_game(["me", "open"])
