@@ -1,0 +1,50 @@
+"""Clean card faces (issue #20, point 5): in each game's room on a 1366x768 laptop, against a
+random bot on the player's turn, no card shows a word broken inside, two of its texts (or a
+text and its magnifier) over each other, or a line cut by the card (tests/browser/card_faces.py);
+nor does the first card shown large, nor the room a few turns on."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from .card_faces import face_faults
+from .room_fit import GAMES, open_room
+from .test_card_text import PLAY_FIRST, my_turn
+
+pytestmark = pytest.mark.browser
+
+
+def assert_clean(page: Page, where: str, within: str = ".zoomable, .card-zoom-face") -> None:
+    faults = face_faults(page, within)
+    assert not faults, f"{where}: {len(faults)} faults: " + "; ".join(
+        f"{f['kind']} {f['text']!r} / {f['other']!r} in {f['card']}" for f in faults[:30])
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_the_card_faces_of_a_laptop_room_are_clean(sized: Callable[[str], Any], game: str) -> None:
+    page = open_room(sized("laptop"), game)
+    assert page.locator(".zoomable").count() > 0
+    assert_clean(page, game)
+    page.locator("[data-testid=card-zoom-button]:visible").first.click()
+    expect(page.get_by_test_id("card-zoom")).to_be_visible()
+    assert_clean(page, f"{game}, a card shown large", ".card-zoom-face")
+    page.keyboard.press("Escape")
+
+
+@pytest.mark.parametrize(("game", "setup"), [(g, None) for g in GAMES] + [("mitix", "famix")])
+def test_the_card_faces_stay_clean_a_few_turns_on(sized: Callable[[str], Any], game: str,
+                                                  setup: str | None) -> None:
+    page = open_room(sized("laptop"), game, setup=setup)
+    for turn in range(3):
+        moves = page.locator("#log > li").count()
+        if not page.evaluate(PLAY_FIRST):
+            page.wait_for_timeout(200)
+            assert page.evaluate(PLAY_FIRST), f"{game}: no legal action to click"
+        my_turn(page, moves)
+        assert_clean(page, f"{game}, turn {turn + 2}")
+        if page.get_by_test_id("replay-link").is_visible():
+            break
