@@ -34,7 +34,11 @@ FACE_FAULTS = r"""(within) => {
   const shown = (element) => {
     if (!element.checkVisibility({ opacityProperty: true, visibilityProperty: true })) return false;
     for (let a = element; a; a = a.parentElement) {
-      if (getComputedStyle(a).display === "none") return false;
+      const style = getComputedStyle(a);
+      if (style.display === "none") return false;
+      // A card's back turned away (a flipped card's other side).
+      if (style.backfaceVisibility === "hidden" && style.transform !== "none" &&
+          new DOMMatrixReadOnly(style.transform).m11 < 0) return false;
     }
     return true;
   };
@@ -87,6 +91,15 @@ FACE_FAULTS = r"""(within) => {
           x: Math.max(r.left, box.left), y: Math.max(r.top, box.top),
           width: Math.max(0, Math.min(r.right, box.right) - Math.max(r.left, box.left)),
           height: Math.max(0, Math.min(r.bottom, box.bottom) - Math.max(r.top, box.top)) }));
+      }
+      // (c) out of the card: a line over its edge, where nothing clips it.
+      // (A label beside the card is not on it: a caption, a ribbon over its edge.)
+      const edge = card.getBoundingClientRect();
+      const beside = element.closest("figcaption") || lines.every((r) =>
+        (r.top + r.bottom) / 2 < edge.top || (r.top + r.bottom) / 2 > edge.bottom);
+      if (!beside && lines.some((r) => r.left < edge.left - 1 || r.right > edge.right + 1 ||
+                            r.top < edge.top - 1 || r.bottom > edge.bottom + 1)) {
+        faults.push({ kind: "clipped", card: name, text: text.slice(0, 60), other: "out of the card" });
       }
       // (a) a word broken inside: its letters on two lines (an SVG text is one line).
       if (!svgText) {

@@ -153,7 +153,8 @@ function sortFace(ctx, name, final, shift) {
   const { root, inner } = faceFrame(face.couleurs, "dg-sort");
   root.append(sv("title", { text: sortLabel(ctx, name) }));
   inner.append(sv("circle", { cx: 16, cy: 16, r: 11.5, fill: "#1d1b16" }));
-  inner.append(sv("text", { x: 16, y: 21.5, class: "dg-power", "text-anchor": "middle", "font-size": 15, "font-weight": 800, fill: "#fff", text: face.puissance }));
+  const printed = sv("text", { x: 16, y: 21.5, class: "dg-power", "text-anchor": "middle", "font-size": 15, "font-weight": 800, fill: "#fff", text: face.puissance });
+  inner.append(printed);
   face.couleurs.forEach((c, i) => inner.append(gem(ctx, c, 86 - i * 15, 15, 13)));
   nameText(inner, name, 47);
   if (face.cache) {
@@ -170,6 +171,9 @@ function sortFace(ctx, name, final, shift) {
     mark.append(sv("circle", { cx: 16, cy: 16, r: 13, fill: "#2d6a3e", stroke: "#fff", "stroke-width": 1.5 }));
     mark.append(sv("text", { x: 16, y: 21.5, class: "dg-power", "text-anchor": "middle", "font-size": 15, "font-weight": 800, fill: "#fff", text: final }));
     root.append(mark);
+    // The printed number under it goes when the mark comes: no two numbers one over the other.
+    printed.setAttribute("class", "dg-power dg-printed");
+    if (fresh) printed.setAttribute("style", `animation-delay:${(1 - shift).toFixed(2)}s`);
   }
   return root;
 }

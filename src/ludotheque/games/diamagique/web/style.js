@@ -119,6 +119,8 @@ export const CSS = `
 .screen-diamagique .dg-flip svg { animation: dg-flip .7s ease both; }
 .screen-diamagique .dg-arrive { animation: dg-drop .6s ease both; }
 .screen-diamagique .dg-glow svg { animation: dg-glow 1s ease-in-out 2; }
+.screen-diamagique .dg-printed { animation: dg-gone .01s both; }
+@keyframes dg-gone { to { visibility: hidden; } }
 @keyframes dg-pulse { 50% { outline-color: #7cc08d; } }
 @keyframes dg-in { from { opacity: 0; transform: translateX(-6px); } to { opacity: 1; transform: none; } }
 @keyframes dg-pop { 0% { opacity: 0; transform: scale(.4); } 70% { opacity: 1; transform: scale(1.35); }
@@ -131,6 +133,7 @@ export const CSS = `
 @keyframes dg-banner-stay { from { opacity: 0; } to { opacity: 1; } }
 @media (prefers-reduced-motion: reduce) {
   .screen-diamagique *, .screen-diamagique { animation: none !important; transition: none !important; }
+  .screen-diamagique .dg-printed { visibility: hidden; }
 }
 /* The board's two columns (issue #20): on a narrow screen one column in the reading order
    (their team, the table, my team, the prompt, the hand); on a laptop's room the teams on
