@@ -20,7 +20,10 @@ from .text_size import SETTLED
 #   line-height touch);
 # - "clipped": a line box outside an ancestor in the card that hides its overflow (the card's
 #   own box or an <svg>'s viewport): cut in half, or hidden whole without an ellipsis or a line
-#   clamp between the text and that ancestor saying that words were left out.
+#   clamp between the text and that ancestor saying that words were left out; or a line over
+#   the card's edge (a label beside the card, a caption or a ribbon, is not on it).
+# An SVG text is one line, measured by its element's box (a textLength's squeeze included); a
+# side of a flipped card turned away (backface hidden) is not seen.
 FACE_FAULTS = r"""(within) => {
   const faults = [];
   const cardOf = (e) => e.closest(".zoomable, .card-zoom-face");
@@ -51,7 +54,8 @@ FACE_FAULTS = r"""(within) => {
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
       const text = node.textContent.trim();
       const element = node.parentElement;
-      if (!text || !element || element.closest("script, style, template, title, desc, button.card-zoom-button")) continue;
+      if (!text || !element) continue;
+      if (element.closest("script, style, template, title, desc, .card-zoom-button")) continue;
       if (element.closest("[aria-hidden=true]") && !/[\p{L}\p{N}]/u.test(text)) continue;
       if (!shown(element)) continue;
       const range = document.createRange();
@@ -67,7 +71,8 @@ FACE_FAULTS = r"""(within) => {
         if (style.textOverflow === "ellipsis" || style.webkitLineClamp !== "none") said = true;
         if (style.overflowX === "visible" && style.overflowY === "visible") continue;
         const b = a.getBoundingClientRect();
-        const border = (side) => a instanceof SVGElement ? 0 : parseFloat(style[`border${side}Width`]);
+        const border = (side) =>
+          a instanceof SVGElement ? 0 : parseFloat(style[`border${side}Width`]);
         const box = { left: b.left + border("Left"), top: b.top + border("Top"),
           right: b.right - border("Right"), bottom: b.bottom - border("Bottom") };
         const kept = [];
@@ -82,8 +87,7 @@ FACE_FAULTS = r"""(within) => {
             if (!outside) kept.push(r); // an ellipsis ends the line inside the box
           } else {
             faults.push({ kind: "clipped", card: name, text: text.slice(0, 60),
-              other: outside ? "a line hidden without an ellipsis" : "a line cut",
-              at: [r.left, r.top, r.right, r.bottom, box.left, box.top, box.right, box.bottom, a.className].map((v) => typeof v === "number" ? Math.round(v) : String(v?.baseVal ?? v)).join(" ") });
+              other: outside ? "a line hidden without an ellipsis" : "a line cut" });
             break;
           }
         }
@@ -99,7 +103,8 @@ FACE_FAULTS = r"""(within) => {
         (r.top + r.bottom) / 2 < edge.top || (r.top + r.bottom) / 2 > edge.bottom);
       if (!beside && lines.some((r) => r.left < edge.left - 1 || r.right > edge.right + 1 ||
                             r.top < edge.top - 1 || r.bottom > edge.bottom + 1)) {
-        faults.push({ kind: "clipped", card: name, text: text.slice(0, 60), other: "out of the card" });
+        faults.push({ kind: "clipped", card: name, text: text.slice(0, 60),
+          other: "out of the card" });
       }
       // (a) a word broken inside: its letters on two lines (an SVG text is one line).
       if (!svgText) {
@@ -122,11 +127,13 @@ FACE_FAULTS = r"""(within) => {
     const magnifier = button && shown(button) ? button.getBoundingClientRect() : null;
     texts.forEach((t, i) => {
       if (magnifier && t.lines.some((r) => cross(r, magnifier, 1, 1))) {
-        faults.push({ kind: "overlap", card: name, text: t.text.slice(0, 60), other: "the magnifier" });
+        faults.push({ kind: "overlap", card: name, text: t.text.slice(0, 60),
+          other: "the magnifier" });
       }
       for (const u of texts.slice(i + 1)) {
         if (t.lines.some((r) => u.lines.some((s) => cross(r, s)))) {
-          faults.push({ kind: "overlap", card: name, text: t.text.slice(0, 60), other: u.text.slice(0, 60) });
+          faults.push({ kind: "overlap", card: name, text: t.text.slice(0, 60),
+            other: u.text.slice(0, 60) });
         }
       }
     });
