@@ -83,7 +83,7 @@ FACE_FAULTS = r"""(within) => {
             r.right <= box.left + 1 || r.left >= box.right - 1;
           const acrossOnly = r.top >= box.top - 1 && r.bottom <= box.bottom + 1;
           if (inside) kept.push(r);
-          else if (said && (outside || acrossOnly)) {
+          else if (said && (outside || (acrossOnly && style.textOverflow === "ellipsis"))) {
             if (!outside) kept.push(r); // an ellipsis ends the line inside the box
           } else {
             faults.push({ kind: "clipped", card: name, text: text.slice(0, 60),

@@ -225,9 +225,10 @@ function wizardFace(ctx, name, position, held, equipe) {
   root.append(sv("rect", { x: 0.8, y: 0.8, width: 98.4, height: 64.4, rx: 5, fill: "#fffdf6" }));
   face.couleurs.forEach((c, i) => root.append(sv("rect", { x: 0.8 + i * w, y: 0.8, width: w - 0.8, height: 17, fill: PALE[c] })));
   root.append(sv("rect", { x: 0.8, y: 0.8, width: 98.4, height: 64.4, rx: 5, fill: "none", stroke: TINT[face.couleurs[0]], "stroke-width": 1.6 }));
-  // The position's box as wide as its 11 units' words, clear of the name beside it.
+  // The position in its box (its 11 units narrowed to fit), clear of the name beside it.
   root.append(sv("rect", { x: 2.5, y: 3, width: 18, height: 12.5, rx: 2.5, fill: "#1d1b16" }));
-  root.append(sv("text", { x: 11.5, y: 12.8, "text-anchor": "middle", "font-size": 11, "font-weight": 800, fill: "#fff", text: `M${position}` }));
+  root.append(sv("text", { x: 11.5, y: 12.8, "text-anchor": "middle", "font-size": 11, "font-weight": 800, fill: "#fff", text: `M${position}`,
+    textLength: 14, lengthAdjust: "spacingAndGlyphs" }));
   // A long name is narrowed to fit between the position and the colours (11 units: 11 px
   // or more on a laptop's table, issue #20).
   const room = 63 - 10 * (face.couleurs.length - 1);
