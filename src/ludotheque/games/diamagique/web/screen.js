@@ -153,11 +153,13 @@ function sortFace(ctx, name, final, shift) {
   const { root, inner } = faceFrame(face.couleurs, "dg-sort");
   root.append(sv("title", { text: sortLabel(ctx, name) }));
   inner.append(sv("circle", { cx: 16, cy: 16, r: 11.5, fill: "#1d1b16" }));
-  inner.append(sv("text", { x: 16, y: 21.5, class: "dg-power", "text-anchor": "middle", "font-size": 15, "font-weight": 800, fill: "#fff", text: face.puissance }));
+  const printed = sv("text", { x: 16, y: 21.5, class: "dg-power", "text-anchor": "middle", "font-size": 15, "font-weight": 800, fill: "#fff", text: face.puissance });
+  inner.append(printed);
   face.couleurs.forEach((c, i) => inner.append(gem(ctx, c, 86 - i * 15, 15, 13)));
   nameText(inner, name, 47);
   if (face.cache) {
-    inner.append(sv("rect", { x: 22, y: 57, width: 56, height: 11, rx: 5.5, fill: "#3b2e5a" }));
+    // Its band goes with its fine words (the name says ◐ on the table).
+    inner.append(sv("rect", { x: 22, y: 57, width: 56, height: 11, rx: 5.5, fill: "#3b2e5a", class: "dg-fine" }));
     inner.append(sv("text", { x: 50, y: 65, class: "dg-fine", "text-anchor": "middle", "font-size": 7, "font-weight": 700, fill: "#fff", "letter-spacing": 0.6, text: `◐ ${ctx.t("cache")}` }));
   }
   effectBox(ctx, inner, face.effet, 72);
@@ -169,6 +171,9 @@ function sortFace(ctx, name, final, shift) {
     mark.append(sv("circle", { cx: 16, cy: 16, r: 13, fill: "#2d6a3e", stroke: "#fff", "stroke-width": 1.5 }));
     mark.append(sv("text", { x: 16, y: 21.5, class: "dg-power", "text-anchor": "middle", "font-size": 15, "font-weight": 800, fill: "#fff", text: final }));
     root.append(mark);
+    // The printed number under it goes when the mark comes: no two numbers one over the other.
+    printed.setAttribute("class", "dg-power dg-printed");
+    if (fresh) printed.setAttribute("style", `animation-delay:${(1 - shift).toFixed(2)}s`);
   }
   return root;
 }
@@ -220,13 +225,15 @@ function wizardFace(ctx, name, position, held, equipe) {
   root.append(sv("rect", { x: 0.8, y: 0.8, width: 98.4, height: 64.4, rx: 5, fill: "#fffdf6" }));
   face.couleurs.forEach((c, i) => root.append(sv("rect", { x: 0.8 + i * w, y: 0.8, width: w - 0.8, height: 17, fill: PALE[c] })));
   root.append(sv("rect", { x: 0.8, y: 0.8, width: 98.4, height: 64.4, rx: 5, fill: "none", stroke: TINT[face.couleurs[0]], "stroke-width": 1.6 }));
-  root.append(sv("rect", { x: 3, y: 3, width: 15, height: 12.5, rx: 2.5, fill: "#1d1b16" }));
-  root.append(sv("text", { x: 10.5, y: 12.8, "text-anchor": "middle", "font-size": 11, "font-weight": 800, fill: "#fff", text: `M${position}` }));
+  // The position in its box (its 11 units narrowed to fit), clear of the name beside it.
+  root.append(sv("rect", { x: 2.5, y: 3, width: 18, height: 12.5, rx: 2.5, fill: "#1d1b16" }));
+  root.append(sv("text", { x: 11.5, y: 12.8, "text-anchor": "middle", "font-size": 11, "font-weight": 800, fill: "#fff", text: `M${position}`,
+    textLength: 14, lengthAdjust: "spacingAndGlyphs" }));
   // A long name is narrowed to fit between the position and the colours (11 units: 11 px
   // or more on a laptop's table, issue #20).
-  const room = 66 - 10 * (face.couleurs.length - 1);
+  const room = 63 - 10 * (face.couleurs.length - 1);
   const fit = name.length * 5.6 > room ? { textLength: room, lengthAdjust: "spacingAndGlyphs" } : {};
-  root.append(sv("text", { x: 20.5, y: 13.2, "font-size": 11, "font-weight": 700, fill: "#1d1b16", text: name, ...fit }));
+  root.append(sv("text", { x: 23.5, y: 13.2, "font-size": 11, "font-weight": 700, fill: "#1d1b16", text: name, ...fit }));
   face.couleurs.forEach((c, i) => root.append(gem(ctx, c, 92 - i * 10, 9, 9)));
   // The team's emblem, faint behind the ability's words (which stay readable over it).
   if (equipe) root.append(sv("g", { color: TINT[face.couleurs[0]], opacity: 0.3 }, emblemUse(EMBLEMS, equipe, { x: 33, y: 17, width: 34, height: 34 })));

@@ -119,6 +119,8 @@ export const CSS = `
 .screen-diamagique .dg-flip svg { animation: dg-flip .7s ease both; }
 .screen-diamagique .dg-arrive { animation: dg-drop .6s ease both; }
 .screen-diamagique .dg-glow svg { animation: dg-glow 1s ease-in-out 2; }
+.screen-diamagique .dg-printed { animation: dg-gone .01s both; }
+@keyframes dg-gone { to { visibility: hidden; } }
 @keyframes dg-pulse { 50% { outline-color: #7cc08d; } }
 @keyframes dg-in { from { opacity: 0; transform: translateX(-6px); } to { opacity: 1; transform: none; } }
 @keyframes dg-pop { 0% { opacity: 0; transform: scale(.4); } 70% { opacity: 1; transform: scale(1.35); }
@@ -131,6 +133,7 @@ export const CSS = `
 @keyframes dg-banner-stay { from { opacity: 0; } to { opacity: 1; } }
 @media (prefers-reduced-motion: reduce) {
   .screen-diamagique *, .screen-diamagique { animation: none !important; transition: none !important; }
+  .screen-diamagique .dg-printed { visibility: hidden; }
 }
 /* The board's two columns (issue #20): on a narrow screen one column in the reading order
    (their team, the table, my team, the prompt, the hand); on a laptop's room the teams on
@@ -174,9 +177,19 @@ export const CSS = `
 .screen-diamagique .dg-card .dg-face :is(.dg-fine, .dg-gem text) { display: none; }
 .screen-diamagique .dg-card .dg-power { font-size: 17px; }
 .screen-diamagique .card-zoom-face .dg-compact, .card-zoom-face.screen-diamagique .dg-compact { display: none; }
-.screen-diamagique .dg-over { position: absolute; left: 6%; right: 6%; overflow: hidden; text-align: center;
-  font: 11px/1.1 system-ui, sans-serif; color: #1d1b16; pointer-events: none; overflow-wrap: anywhere; }
-.screen-diamagique .dg-over-name { top: 22%; max-height: 2.05em; line-height: 1; font-weight: 700; }
-.screen-diamagique .dg-over-effect { top: 54%; bottom: 4%; }
+/* Whole lines only, broken between words: the name in two at most, the effect in as many
+   as its box holds (40 % of the card's height, 1.4 times its width: the card is its own
+   container), the last ending in an ellipsis when the words run on; a word too long for the
+   card ends in one too. */
+.screen-diamagique .dg-card:has(> .dg-over) { container-type: inline-size; }
+.screen-diamagique .dg-over { position: absolute; left: 5%; right: 5%; overflow: hidden; text-align: center;
+  font: 11px/1.1 system-ui, sans-serif; color: #1d1b16; pointer-events: none; overflow-wrap: normal;
+  text-overflow: ellipsis; display: -webkit-box; -webkit-box-orient: vertical; }
+.screen-diamagique .dg-over-name { top: 22%; font-weight: 700; line-height: 1.05; -webkit-line-clamp: 2; }
+.screen-diamagique .dg-over-effect { top: 56%;
+  -webkit-line-clamp: max(1, round(down, 140cqw * .4 / 12.1px, 1)); }
 .screen-diamagique .dg-card .card-zoom-button { width: 1.25rem; height: 1.25rem; }
+/* A Sort's or a Château's magnifier on its colour band, between its mark and its colours:
+   the words below are left whole. */
+.screen-diamagique .dg-card:has(> .dg-over) > .card-zoom-button { top: 2px; left: 33%; right: auto; bottom: auto; }
 `;

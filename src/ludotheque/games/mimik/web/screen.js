@@ -250,7 +250,7 @@ function icon(key) {
       return svg("g", {}, svg("path", { ...ink, d: "M26 63 Q50 40 74 63 Q50 86 26 63 Z" }),
         svg("circle", { cx: 50, cy: 63, r: 7, fill: "#fff" }));
     case "swapscore":
-      return svg("g", {}, svg("text", { class: "mk-t-icon", x: 50, y: 70, "text-anchor": "middle", "font-size": 22, "font-weight": 700, fill: "#fff", text: "Σ⇄Σ" }));
+      return svg("g", {}, svg("text", { class: "mk-t-icon", x: 50, y: 70, "text-anchor": "middle", "font-size": 18, "font-weight": 700, fill: "#fff", text: "Σ⇄Σ" }));
     case "tsunami":
       return svg("g", {}, svg("path", { ...ink, d: "M24 70 Q32 58 40 70 T56 70 T72 70" }),
         svg("path", { ...ink, d: "M30 56 Q38 44 46 56 T62 56 T78 56" }));
@@ -275,14 +275,14 @@ function cardFace(t, card, posed = null, label = "") {
       svg("rect", { x: 10, y: 10, width: 80, height: 120, rx: 7, fill: `hsl(${hue} 70% 92%)`, stroke: `hsl(${hue} 50% 60%)` }),
       svg("text", { x: 14, y: 28, class: "mk-t-corner", "font-size": 18, "font-weight": 700, fill: `hsl(${hue} 60% 28%)`, text: card }),
       svg("text", { x: 86, y: 126, class: "mk-t-corner", "font-size": 18, "font-weight": 700, "text-anchor": "end", fill: `hsl(${hue} 60% 28%)`, text: card }),
-      svg("text", { x: 50, y: 88, "font-size": value >= 10 ? 50 : 58, "font-weight": 800, "text-anchor": "middle", fill: `hsl(${valueHue(value)} 65% 30%)`, text: String(value) }),
+      svg("text", { x: 50, y: 82, "font-size": value >= 10 ? 50 : 58, "font-weight": 800, "text-anchor": "middle", fill: `hsl(${valueHue(value)} 65% 30%)`, text: String(value) }),
     );
     if (posed && value !== printedValue) {
       // MK-6: the changed value stays on the card; the printed one is still shown, struck.
       root.append(svg("rect", { x: 14, y: 100, width: 72, height: 18, rx: 9, fill: "#222" }),
         svg("text", { x: 50, y: 113, class: "mk-t-fine", "font-size": 12, "text-anchor": "middle", fill: "#fff", text: `${card} → ${value}` }));
     } else {
-      root.append(svg("text", { x: 50, y: 113, class: "mk-t-kind", "font-size": 10, "text-anchor": "middle", fill: "#555", "letter-spacing": 1, text: t("mimik.kind.value") }));
+      root.append(svg("text", { x: 50, y: 108, class: "mk-t-kind", "font-size": 10, "text-anchor": "middle", fill: "#555", "letter-spacing": 1, text: t("mimik.kind.value") }));
     }
     return root;
   }

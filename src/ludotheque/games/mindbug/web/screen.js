@@ -161,10 +161,14 @@ function cardTile(ctx, { id, key, live, seatOnBoard, actions = [], size = "", pl
   tile.append(face);
   // The name and the effect over the face in HTML, at a size one reads on a laptop's table
   // (issue #20: the face's own lines are drawn for the card shown large); the effect starts
-  // below the keywords (cards.js: from 73 units, 15 a keyword, of 168).
+  // below the keywords (cards.js: the art band ends at 79 units, a keyword row takes 15 from
+  // 83, of 168; in the card's width, 120: status chips may lengthen the tile below the face), in
+  // as many whole lines as the room left holds (screen.css, by keyword count).
+  const rows = info.keywords.length;
+  tile.classList.add(`mb-kw-${Math.min(rows, 3)}`);
   tile.append(el("span", { class: "mb-on-face mb-on-face-name", "aria-hidden": "true", text: info.name }));
   tile.append(el("span", { class: "mb-on-face mb-on-face-effect", "aria-hidden": "true", text: info.text,
-    style: `top:${(((75 + 15 * info.keywords.length) / 168) * 100).toFixed(1)}%` }));
+    style: `top:${(((rows ? 84 + 15 * rows : 80) / 120) * 100).toFixed(1)}cqw` }));
   zoomable(tile, () => ({ title: info.name, face, lines: zoomLines(info, ctx, chips) }));
   if (chips.length) {
     tile.append(el("ul", { class: "mb-chips" }, ...chips.map((c) => el("li", { text: c }))));

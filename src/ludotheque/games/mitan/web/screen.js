@@ -662,14 +662,20 @@ class Screen {
     const face = svg("svg", { viewBox: "0 0 200 64", class: "mt-card-face", "aria-hidden": "true" }, parent);
     svg("rect", { x: 1, y: 1, width: 198, height: 62, rx: 10, class: "mt-card-bg" }, face);
     this.token(face, letter, 31, 32, 1);
-    const name = svg("text", { x: 62, y: 25, class: "mt-card-name" }, face);
-    name.textContent = this.pieceName(letter);
-    const value = svg("text", { x: 62, y: 47, class: "mt-card-value" }, face);
+    // The name ends before the magnifier (in the card's top right corner, 105 units on): a
+    // long one a little smaller, and narrowed if it still runs on.
+    const said = this.pieceName(letter);
+    const long = said.length > 9;
+    const name = svg("text", { x: 62, y: 25, class: long ? "mt-card-name mt-long" : "mt-card-name",
+      ...(said.length * 9.3 > 105 ? { textLength: 105, lengthAdjust: "spacingAndGlyphs" } : {}) }, face);
+    name.textContent = said;
+    const value = svg("text", { x: 62, y: 45, class: "mt-card-value" }, face);
     value.textContent = this.t("mitan.value", { value: this.t(`mitan.value.${letter}`) });
     for (let i = 0; i < 3; i += 1) {
-      svg("circle", { cx: 176 + (i - 1) * 11, cy: 40, r: 4.5, class: i < left ? "mt-pip" : "mt-pip mt-pip-gone" }, face);
+      svg("circle", { cx: 172 + (i - 1) * 11, cy: 40, r: 4.5, class: i < left ? "mt-pip" : "mt-pip mt-pip-gone" }, face);
     }
-    const count = svg("text", { x: 176, y: 57, class: "mt-card-left" }, face);
+    // Copies left under the pips, ending inside the card's frame.
+    const count = svg("text", { x: 194, y: 60, class: "mt-card-left" }, face);
     count.textContent = this.t("mitan.left", { n: left });
     const body = html("p", { class: "mt-card-text", text: this.t(`mitan.move.${letter}`) }, parent);
     return body;

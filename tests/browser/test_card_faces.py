@@ -1,0 +1,69 @@
+"""Clean card faces (issue #20, point 5): in each game's room on a 1366x768 laptop and on a
+390x844 phone, against a random bot on the player's turn, no card shows a word broken inside,
+two of its texts (or a text and its magnifier) over each other, or a line cut by the card or
+over its edge (tests/browser/card_faces.py); nor does the first card shown large, nor the
+laptop's room a few turns on."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from .card_faces import face_faults
+from .room_fit import GAMES, SIZES, open_room
+from .test_card_text import PLAY_FIRST, my_turn
+
+pytestmark = pytest.mark.browser
+
+
+def assert_clean(page: Page, where: str, within: str = ".zoomable, .card-zoom-face") -> None:
+    faults = face_faults(page, within)
+    assert not faults, f"{where}: {len(faults)} faults: " + "; ".join(
+        f"{f['kind']} {f['text']!r} / {f['other']!r} in {f['card']}" for f in faults[:30])
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+@pytest.mark.parametrize("game", list(GAMES))
+def test_the_card_faces_of_a_room_are_clean(sized: Callable[[str], Any], game: str,
+                                            size: str) -> None:
+    page = open_room(sized(size), game)
+    assert page.locator(".zoomable").count() > 0
+    assert_clean(page, f"{game} ({size})")
+    page.locator("[data-testid=card-zoom-button]:visible").first.click()
+    expect(page.get_by_test_id("card-zoom")).to_be_visible()
+    assert_clean(page, f"{game} ({size}), a card shown large", ".card-zoom-face")
+    page.keyboard.press("Escape")
+
+
+def play_diamagique(page: Page) -> None:
+    """A Château to the table, or a Sort to a Magicien, or what the fallback list offers
+    (as tests/browser/test_card_text.py plays it)."""
+    castles = page.locator("[data-testid^=dg-pick-chateau-]")
+    if castles.count():
+        castles.first.click()
+        page.get_by_test_id("dg-target-chateau").click()
+    elif page.locator("[data-testid^=dg-pick-]").count():
+        page.locator("[data-testid^=dg-pick-]").first.click()
+        page.locator("[data-testid^=dg-target-]").first.click()
+    else:
+        page.get_by_test_id("dg-fallback").locator("button").first.click()
+
+
+@pytest.mark.parametrize(("game", "setup"), [(g, None) for g in GAMES] + [("mitix", "famix")])
+def test_the_card_faces_stay_clean_a_few_turns_on(sized: Callable[[str], Any], game: str,
+                                                  setup: str | None) -> None:
+    page = open_room(sized("laptop"), game, setup=setup)
+    for turn in range(3):
+        moves = page.locator("#log > li").count()
+        if game == "diamagique":
+            play_diamagique(page)
+        elif not page.evaluate(PLAY_FIRST):
+            page.wait_for_timeout(200)
+            assert page.evaluate(PLAY_FIRST), f"{game}: no legal action to click"
+        my_turn(page, moves)
+        assert_clean(page, f"{game}, turn {turn + 2}")
+        if page.get_by_test_id("replay-link").is_visible():
+            break
