@@ -14,7 +14,7 @@ from playwright.sync_api import Page, expect
 
 from .card_faces import face_faults
 from .room_fit import GAMES, SIZES, open_room
-from .test_card_text import PLAY_FIRST, my_turn
+from .test_card_text import PLAY_FIRST, my_turn, play_diamagique
 
 pytestmark = pytest.mark.browser
 
@@ -36,20 +36,6 @@ def test_the_card_faces_of_a_room_are_clean(sized: Callable[[str], Any], game: s
     expect(page.get_by_test_id("card-zoom")).to_be_visible()
     assert_clean(page, f"{game} ({size}), a card shown large", ".card-zoom-face")
     page.keyboard.press("Escape")
-
-
-def play_diamagique(page: Page) -> None:
-    """A Château to the table, or a Sort to a Magicien, or what the fallback list offers
-    (as tests/browser/test_card_text.py plays it)."""
-    castles = page.locator("[data-testid^=dg-pick-chateau-]")
-    if castles.count():
-        castles.first.click()
-        page.get_by_test_id("dg-target-chateau").click()
-    elif page.locator("[data-testid^=dg-pick-]").count():
-        page.locator("[data-testid^=dg-pick-]").first.click()
-        page.locator("[data-testid^=dg-target-]").first.click()
-    else:
-        page.get_by_test_id("dg-fallback").locator("button").first.click()
 
 
 @pytest.mark.parametrize(("game", "setup"), [(g, None) for g in GAMES] + [("mitix", "famix")])

@@ -71,13 +71,7 @@ def test_diamagique_chateaux_and_magiciens_are_readable(sized: Callable[[str], A
             seen.add("table")
         if castles.count():
             seen.add("choice")
-            castles.first.click()
-            page.get_by_test_id("dg-target-chateau").click()
-        elif page.locator("[data-testid^=dg-pick-]").count():
-            page.locator("[data-testid^=dg-pick-]").first.click()
-            page.locator("[data-testid^=dg-target-]").first.click()
-        else:
-            page.get_by_test_id("dg-fallback").locator("button").first.click()
+        play_diamagique(page)
         my_turn(page, moves)
 
 
@@ -106,3 +100,17 @@ def test_a_few_turns_on_the_room_stays_readable(sized: Callable[[str], Any], gam
         if page.get_by_test_id("replay-link").is_visible():
             break  # the game is over
     assert_readable(page, f"{game}, later")
+
+
+def play_diamagique(page: Page) -> None:
+    """A Château to the table, or a Sort to a Magicien, or what the fallback list offers
+    (shared with tests/browser/test_card_faces.py)."""
+    castles = page.locator("[data-testid^=dg-pick-chateau-]")
+    if castles.count():
+        castles.first.click()
+        page.get_by_test_id("dg-target-chateau").click()
+    elif page.locator("[data-testid^=dg-pick-]").count():
+        page.locator("[data-testid^=dg-pick-]").first.click()
+        page.locator("[data-testid^=dg-target-]").first.click()
+    else:
+        page.get_by_test_id("dg-fallback").locator("button").first.click()
