@@ -144,6 +144,23 @@ FACE_FAULTS = r"""(within) => {
 
 def face_faults(page: Page, within: str = ".zoomable, .card-zoom-face") -> list[dict[str, Any]]:
     """Every fault of the page's visible card faces (those matching `within`), once its
-    animations are over."""
-    page.evaluate(SETTLED)
-    return list(page.evaluate(FACE_FAULTS, within))
+    animations are over. A bot's move can land between the wait and the measure and start a
+    new animation (a card flashing as it is posed): a fault counts only if it is still there
+    once that animation is over too, measured up to three times."""
+    faults: list[dict[str, Any]] = []
+    for attempt in range(3):
+        page.evaluate(SETTLED)
+        found = list(page.evaluate(FACE_FAULTS, within))
+        if attempt:
+            before = {_key(f) for f in faults}
+            found = [f for f in found if _key(f) in before]
+        faults = found
+        if not faults:
+            break
+        page.wait_for_timeout(400)
+    return faults
+
+
+def _key(fault: dict[str, Any]) -> tuple[str, ...]:
+    # Not the card's classes: a flash class comes and goes with the animation.
+    return tuple(str(fault.get(k)) for k in ("kind", "text", "other"))
