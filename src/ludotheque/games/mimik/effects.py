@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from bisect import insort
 
+from mypy_extensions import mypyc_attr
+
 from ludotheque.core.game import Action, Event
 from ludotheque.core.rng import Rng
 
@@ -67,6 +69,7 @@ def card_of(play: Play) -> int:
     return PLAY_CARD[type(play)]
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Effects(Plays):
     """The effects of the cards and the draws of a MIMIK state (see rules.MimikState)."""
 

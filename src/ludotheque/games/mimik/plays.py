@@ -11,6 +11,8 @@ from collections.abc import Callable, Sequence
 from functools import cache
 from itertools import combinations
 
+from mypy_extensions import mypyc_attr
+
 from ludotheque.core.game import Action
 
 from .cards import (
@@ -133,6 +135,7 @@ def _swaps(mine: int, length: int) -> list[list[Swap]]:
 _PLAIN = MIMIK << 4
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Plays:
     """The scores and the legal plays of a MIMIK state (see rules.MimikState)."""
 

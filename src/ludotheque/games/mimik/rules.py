@@ -14,6 +14,8 @@ from bisect import insort
 from collections.abc import Mapping, Sequence
 from typing import Any, Self
 
+from mypy_extensions import mypyc_attr
+
 from ludotheque.core.game import JSON, Action, Event, Result, State
 from ludotheque.core.rng import Rng
 
@@ -57,6 +59,10 @@ def posed_json(card: int) -> list[JSON]:
     return list(shown)
 
 
+# A native class once compiled (COMPILED in __init__.py); a plain Python subclass stays
+# possible (a test plays the rules of before a fix that way): mypyc allows it only when the
+# class and its bases say so.
+@mypyc_attr(allow_interpreted_subclasses=True)
 class MimikState(Effects, State):
     """One moment of a MIMIK game. Cards are small ints (see cards.py)."""
 
@@ -110,7 +116,7 @@ class MimikState(Effects, State):
             deck: Sequence[int], *, stacked: bool = False) -> MimikState:
         """A new game. `stacked`: the deck is dealt in the order given (its end is the top),
         for scenario tests; otherwise it is shuffled by the seeded RNG."""
-        self = object.__new__(cls)
+        self = cls()  # not object.__new__: a compiled class makes its own instances
         self.rng = Rng(seed)
         # MK-2: the seats are shuffled by the seed, so who plays first is drawn; play then goes
         # round in seat order (the text's "youngest player" has no meaning online). The seats
@@ -157,7 +163,7 @@ class MimikState(Effects, State):
         from the seed (MK-3), as in an ordinary game."""
         from .position import check_position, deal, parse_position
 
-        self = object.__new__(cls)
+        self = cls()
         self.rng = Rng(seed)
         self.players = players
         self.target = target
@@ -531,7 +537,7 @@ class MimikState(Effects, State):
 
     # -- copies and persistence -------------------------------------------------------------------
     def clone(self) -> Self:
-        out = object.__new__(type(self))
+        out = type(self)()
         out.rng = self.rng.copy()
         out.players = self.players
         out.target = self.target
@@ -587,7 +593,7 @@ class MimikState(Effects, State):
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Self:
-        out = object.__new__(cls)
+        out = cls()
         out.rng = Rng.from_json(data["rng"])
         out.players = int(data["players"])
         out.target = int(data["target"])
