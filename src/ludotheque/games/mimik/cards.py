@@ -25,14 +25,15 @@ MIMIK: Final = 20
 # is face MIMIK; a later MIMIK posed as a plain Value 5 (MK-25) is face MIMIK_FIVE.
 MIMIK_FIVE: Final = 21
 
-ACTIONS = (SABOTAGE, SWAP, REVERSE, PAUSE, HALF, DISCARD_TWO, PICKPOCKET, SWAP_SCORE, TSUNAMI)
+ACTIONS: Final = (SABOTAGE, SWAP, REVERSE, PAUSE, HALF, DISCARD_TWO, PICKPOCKET, SWAP_SCORE,
+                  TSUNAMI)
 # The names printed on the cards (the source text's), in code order 11..20.
-ACTION_NAMES = ("Sabotage", "Swap", "Reverse", "Pause", "Half", "Discard x2", "Pickpocket",
-                "Swap Score", "Tsunami")
-NAMES: dict[int, str] = {v: str(v) for v in range(1, 11)}
+ACTION_NAMES: Final = ("Sabotage", "Swap", "Reverse", "Pause", "Half", "Discard x2",
+                       "Pickpocket", "Swap Score", "Tsunami")
+NAMES: Final[dict[int, str]] = {v: str(v) for v in range(1, 11)}
 NAMES.update(zip(ACTIONS, ACTION_NAMES, strict=True))
 NAMES[MIMIK] = "MIMIK"
-CODES: dict[str, int] = {name: code for code, name in NAMES.items()}
+CODES: Final[dict[str, int]] = {name: code for code, name in NAMES.items()}
 
 NO_VALUE: Final = 15  # a posed MIMIK that copied an Action has no value (MK-26)
 DECK_SIZE: Final = 120  # MK-1

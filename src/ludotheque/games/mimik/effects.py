@@ -8,6 +8,7 @@ to date, or marks them to be counted again.
 from __future__ import annotations
 
 from bisect import insort
+from typing import Final
 
 from mypy_extensions import mypyc_attr
 
@@ -55,7 +56,7 @@ from .notation import (
 )
 from .plays import DROP, PICK, PLAY, Plays
 
-PLAY_CARD: dict[type, int] = {
+PLAY_CARD: Final[dict[type, int]] = {
     Sabotage: SABOTAGE, Swap: SWAP, Reverse: REVERSE, Pause: PAUSE, Half: HALF,
     DiscardTwo: DISCARD_TWO, Pickpocket: PICKPOCKET, SwapScore: SWAP_SCORE, Tsunami: TSUNAMI,
     Copy: MIMIK, CopyAction: MIMIK,

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from functools import cache
 from itertools import combinations
+from typing import Final
 
 from mypy_extensions import mypyc_attr
 
@@ -53,21 +54,21 @@ from .notation import (
 )
 
 # phases
-PLAY = 0  # the active player plays or discards a card
-PICK = 1  # Pickpocket: the active player picks a card from the victim's hand (MK-21)
-DROP = 2  # Tsunami tie: the chooser picks which highest card goes (MK-23)
-OVER = 3
+PLAY: Final = 0  # the active player plays or discards a card
+PICK: Final = 1  # Pickpocket: the active player picks a card from the victim's hand (MK-21)
+DROP: Final = 2  # Tsunami tie: the chooser picks which highest card goes (MK-23)
+OVER: Final = 3
 
 # -- the plays, made once ----------------------------------------------------------------------
-_POSE = {card: Pose(card) for card in (*range(1, 11), MIMIK)}
-_DISCARD = {card: Discard(card) for card in NAMES}
-_COPY = {value: Copy(value) for value in range(12)}
-_PAUSE = Pause()
-_TSUNAMI = Tsunami()
-_DISCARD_TWOS = {(a, b): DiscardTwo(a, b) for a in NAMES for b in NAMES if a <= b}
+_POSE: Final = {card: Pose(card) for card in (*range(1, 11), MIMIK)}
+_DISCARD: Final = {card: Discard(card) for card in NAMES}
+_COPY: Final = {value: Copy(value) for value in range(12)}
+_PAUSE: Final = Pause()
+_TSUNAMI: Final = Tsunami()
+_DISCARD_TWOS: Final = {(a, b): DiscardTwo(a, b) for a in NAMES for b in NAMES if a <= b}
 _pickpocket = cache(Pickpocket)
 # By player count and pickpocket: a Pickpocket aimed at each other player, in seat order.
-_PICKPOCKETS: list[list[list[ActionPlay]]] = [
+_PICKPOCKETS: Final[list[list[list[ActionPlay]]]] = [
     [[_pickpocket(v) for v in range(n) if v != seat] for seat in range(n)]
     for n in range(MAX_SEATS + 1)]
 _swap_score = cache(SwapScore)
@@ -77,8 +78,8 @@ drop_choice = cache(Drop)
 # the play's identity (the plays are shared objects), not by the play's value, whose
 # dataclass hash and comparison are Python calls. The play is kept beside its wrapper: an id
 # is only ever the same object's while the object lives.
-_COPY_ACTIONS: dict[int, tuple[ActionPlay, CopyAction]] = {}
-_TAKES: dict[int, tuple[Play, Take]] = {}
+_COPY_ACTIONS: Final[dict[int, tuple[ActionPlay, CopyAction]]] = {}
+_TAKES: Final[dict[int, tuple[Play, Take]]] = {}
 
 
 def _copy_action(play: ActionPlay) -> CopyAction:
@@ -113,7 +114,7 @@ def _reverses(owner: int) -> list[Reverse]:
 
 
 # Swap(mine, owner, index), by mine then owner then index.
-_SWAPS: list[list[list[Swap]]] = []
+_SWAPS: Final[list[list[list[Swap]]]] = []
 
 
 def _swaps(mine: int, length: int) -> list[list[Swap]]:
@@ -132,7 +133,7 @@ def _swaps(mine: int, length: int) -> list[list[Swap]]:
 # only a MIMIK may have NO_VALUE): every Action that aims at posed cards may aim at it,
 # whoever's it is (MK-27 spares only MIMIKs). A pile of nothing else gives its row's first
 # plays, one a card.
-_PLAIN = MIMIK << 4
+_PLAIN: Final = MIMIK << 4
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -478,7 +479,7 @@ class Plays:
 
 Lister = Callable[[Plays, int, list[int], int, int, int], list[ActionPlay]]
 # Each Action card's plays (MK-15 to MK-23).
-_LISTERS: dict[int, Lister] = {
+_LISTERS: Final[dict[int, Lister]] = {
     SABOTAGE: Plays._sabotage_plays, SWAP: Plays._swap_plays, REVERSE: Plays._reverse_plays,
     PAUSE: Plays._pause_plays, HALF: Plays._half_plays, DISCARD_TWO: Plays._discard_two_plays,
     PICKPOCKET: Plays._pickpocket_plays, SWAP_SCORE: Plays._swap_score_plays,

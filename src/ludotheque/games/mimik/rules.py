@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 from bisect import insort
 from collections.abc import Mapping, Sequence
-from typing import Any, Self
+from typing import Any, Final, Self
 
 from mypy_extensions import mypyc_attr
 
@@ -33,17 +33,17 @@ from .events import DISCARDED, DRAWS, DREW, MAX_SEATS, NO_CARD, POSED, SKIPPED, 
 from .notation import Discard, Drop, Keep, Play, Pose, Take
 from .plays import DROP, OVER, PICK, PLAY
 
-HAND_SIZE = 5
-RESET_BASE = 25  # MK-7
-TURN_LIMIT = 2000  # MK-29
+HAND_SIZE: Final = 5
+RESET_BASE: Final = 25  # MK-7
+TURN_LIMIT: Final = 2000  # MK-29
 
-PHASE_NAMES = ("jouer", "pickpocket", "tsunami", "fin")
-_SEATS = tuple((seat,) for seat in range(MAX_SEATS))  # to_act()'s answers, made once
+PHASE_NAMES: Final = ("jouer", "pickpocket", "tsunami", "fin")
+_SEATS: Final = tuple((seat,) for seat in range(MAX_SEATS))  # to_act()'s answers, made once
 
 __all__ = ["DROP", "HAND_SIZE", "OVER", "PHASE_NAMES", "PICK", "PLAY", "RESET_BASE",
            "TURN_LIMIT", "MimikState", "card_of", "posed_json"]
 
-_POSED_VIEWS: dict[int, tuple[JSON, ...]] = {}
+_POSED_VIEWS: Final[dict[int, tuple[JSON, ...]]] = {}
 
 
 def posed_json(card: int) -> list[JSON]:
