@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 from bisect import insort
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Final, Self
 
 from mypy_extensions import mypyc_attr
@@ -565,6 +565,12 @@ class MimikState(Effects, State):
         out.winner = self.winner
         out._legal = self._legal
         return out
+
+    def __reduce__(self) -> tuple[Callable[[Mapping[str, JSON]], Self], tuple[dict[str, JSON]]]:
+        # Pickled (and copied by the copy module) as its saved form, the project's persistence:
+        # the compiled and the plain Python builds keep their fields differently, and a state
+        # pickled by one must load in the other (a Ray worker may run either).
+        return (type(self).from_json, (self.to_json(),))
 
     def to_json(self) -> dict[str, JSON]:
         return {
