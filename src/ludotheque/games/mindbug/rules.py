@@ -151,10 +151,14 @@ class MindbugState(State):
     _short: bool  # a hand may have shrunk since the last refill (MB-5)
 
     # -- set-up -----------------------------------------------------------------------------
+    def __init__(self) -> None:
+        """An empty state, filled by `start`, `clone` or `from_json` (compiled, the class
+        must be made by its own constructor, not `object.__new__`)."""
+
     @classmethod
     def start(cls, seed: int, players: int, cat: Catalogue,
               position: Position | None = None) -> MindbugState:
-        self = object.__new__(cls)
+        self = cls()
         self.cat = cat
         self.n = players
         tag = players == 4
@@ -700,7 +704,7 @@ class MindbugState(State):
 
     # -- copies and persistence -------------------------------------------------------------------
     def clone(self) -> Self:
-        out = object.__new__(type(self))
+        out = type(self)()
         out.cat = self.cat
         out.n = self.n
         out.hand_limit = self.hand_limit
@@ -771,7 +775,7 @@ class MindbugState(State):
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Self:
-        out = object.__new__(cls)
+        out = cls()
         out.cat = catalogue_named(data["catalogue"])
         out.n = int(data["players"])
         out.hand_limit = 3 if out.n == 4 else 5
