@@ -132,8 +132,9 @@ class MindbugState(State):
 
     # -- set-up -----------------------------------------------------------------------------
     def __init__(self) -> None:
-        """An empty state, filled by `start`, `clone` or `from_json` (compiled, the class
-        must be made by its own constructor, not `object.__new__`)."""
+        """An empty state, filled by `start`, `clone` or `from_json`. Compiled (mypyc), the
+        class must be made by its own constructor, not `object.__new__`; and an `__init__`
+        without arguments is what gives the compiled class its pickling (and copies)."""
 
     @classmethod
     def start(cls, seed: int, players: int, cat: Catalogue,
