@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import http.client
 import re
 
 import httpx
@@ -139,6 +140,48 @@ def test_a_game_may_ship_its_own_screen(tmp_path, monkeypatch) -> None:
 
     screened = importlib.import_module("screened").GAME
     assert screen_dir(screened) == package / "web"
+
+
+def test_a_screens_modules_are_served_from_its_folder_and_nothing_beyond(
+        server: LiveServer) -> None:
+    """A screen may be several modules: screen.js imports the files beside it (`./board.js`)
+    and the site's shared ones (`/static/js/dom.js`), all served as JavaScript. A path that
+    would leave the game's web/ folder is a 404, sent as the browser wrote it (not cleaned)."""
+    from ludotheque import games as registry
+    from ludotheque.server.screens import screen_dir
+
+    screened = [(game.id, folder) for game in registry.all_games()
+                if (folder := screen_dir(game)) is not None]
+    assert screened
+    with httpx.Client(base_url=server.url) as browser:
+        for game_id, folder in screened:
+            for path in sorted(folder.glob("*.js")):
+                r = browser.get(f"/screens/{game_id}/{path.name}")
+                assert r.status_code == 200, path
+                assert "javascript" in r.headers["content-type"], path
+                assert r.content == path.read_bytes(), path
+                code = path.read_text(encoding="utf-8")
+                for name in re.findall(r'^import [^;]* from "\./([^"]+)";$', code, re.M):
+                    assert (folder / name).is_file(), (path, name)
+                for url in re.findall(r'^import [^;]* from "(/static/js/[^"]+)";$', code, re.M):
+                    assert browser.get(url).status_code == 200, (path, url)
+    host, port = server.url.removeprefix("http://").split(":")
+    for game_id, _ in screened:
+        for hostile in ("../__init__.py", "..%2F__init__.py", "%2e%2e%2f__init__.py",
+                        "..%2f..%2f..%2fpyproject.toml", "%2e%2e", "..", ".%2e/rules.py",
+                        "..%5C__init__.py", "%5C..%5C__init__.py", "%2Fetc%2Fpasswd",
+                        "screen.js%00.py", ".hidden", "./screen.js", "web%2Fscreen.js"):
+            connection = http.client.HTTPConnection(host, int(port), timeout=10)
+            connection.request("GET", f"/screens/{game_id}/{hostile}")
+            answer = connection.getresponse()
+            body = answer.read()
+            connection.close()
+            assert answer.status == 404, (game_id, hostile, answer.status)
+            assert b"import" not in body and b"def " not in body, (game_id, hostile)
+        connection = http.client.HTTPConnection(host, int(port), timeout=10)
+        connection.request("GET", f"/screens/..%2F{game_id}/screen.js")
+        assert connection.getresponse().status == 404
+        connection.close()
 
 
 def test_rules_are_shown_as_html_with_raw_html_escaped() -> None:

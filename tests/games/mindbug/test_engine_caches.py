@@ -3,6 +3,8 @@ is what it would recompute: the passive stats (MB-17) and the table's log."""
 
 from __future__ import annotations
 
+import pickle
+
 import pytest
 
 from ludotheque.core import Event, Rng
@@ -15,6 +17,10 @@ CONFIGS = [(2, {}), (2, {"new_servants": True}), (4, {})]
 
 def fields(st: Stats) -> tuple[object, ...]:
     return (st.power, st.kw, st.no_block, st.no_attack, st.evade)
+
+
+def kept(st: Stats) -> tuple[object, ...]:
+    return (*fields(st), st.reads_turn, st.reads_life)
 
 
 @pytest.mark.parametrize(("players", "options"), CONFIGS)
@@ -52,3 +58,33 @@ def test_the_log_is_the_last_public_events_through_copies_and_json(
             if step % 7 == 0:
                 s = s.clone() if step % 14 else MindbugState.from_json(s.to_json())
                 assert s.log == tuple(public[-LOG_SIZE:])
+
+
+@pytest.mark.parametrize(("players", "options"), CONFIGS)
+def test_a_pickled_state_keeps_its_stats_and_plays_on_the_same(
+        players: int, options: dict[str, bool]) -> None:
+    # Ray and multiprocessing move states by pickle; compiled (mypyc) or pure, the kept
+    # stats (MB-17) come back as they were, and the copy plays the same game on.
+    for seed in range(6):
+        s = GAME.new(seed, players, options)
+        assert isinstance(s, MindbugState)
+        rng = Rng(seed)
+        step = 0
+        while not s.is_over():
+            seat = s.to_act()[0]
+            s.apply(seat, rng.choice(s.legal_actions(seat)))
+            step += 1
+            if step % 5 == 0 and s._st is not None:
+                copy = pickle.loads(pickle.dumps(s))
+                assert copy._st is not None
+                assert kept(copy._st) == kept(s._st)
+                assert copy.to_json() == s.to_json()
+                twin = Rng(step)
+                for _ in range(4):
+                    if s.is_over():
+                        break
+                    seat = s.to_act()[0]
+                    legal = s.legal_actions(seat)
+                    assert copy.legal_actions(seat) == legal
+                    pick = twin.randrange(len(legal))
+                    assert copy.apply(seat, legal[pick]) == s.apply(seat, legal[pick])

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ludotheque.games.mindbug import GAME
 from ludotheque.games.mindbug.cards import CORIACE, FURIE
+from ludotheque.games.mindbug.choices import attackers
 from ludotheque.games.mindbug.rules import MindbugState
 
 from .custom import with_extra
@@ -222,7 +223,7 @@ def test_mb9_fresh_creatures_are_not_offered_to_attack() -> None:
     play(s, "dracompost")
     assert pending(s) == "pick"  # in the middle of the action: Dracompost is fresh
     assert s.view(0)["boards"][0][1]["fresh"] is True
-    assert [s.key(c) for c in s._attackers(0)] == ["arachnhibou"]
+    assert [s.key(c) for c in attackers(s, 0)] == ["arachnhibou"]
 
 
 # -- MB-10: CHASSEUR --

@@ -5,4 +5,11 @@ Two players with First Contact (and the optional New Servants set), or Tag Team 
 
 from .game import GAME, Mindbug, MindbugOptions
 
-__all__ = ["GAME", "Mindbug", "MindbugOptions"]
+# The engine's modules that the setup compiles with mypyc (one group, in this order): the
+# state and its step loop, the decisions' listing and resolution, the tasks, the effect
+# interpreter, the passive powers and the views. The data, the notation and the game object
+# stay Python (pydantic models, subclasses of core's Action).
+COMPILED: tuple[str, ...] = ("rules", "choices", "decisions", "tasks", "effects", "passives",
+                             "views")
+
+__all__ = ["COMPILED", "GAME", "Mindbug", "MindbugOptions"]

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
-from typing import Any, Literal
+from typing import Any, Final, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -23,12 +23,12 @@ from ludotheque.core.data import (
 from ludotheque.core.errors import DataError
 
 # -- keywords (MB-2): bits of a mask ----------------------------------------------------------
-CHASSEUR = 1
-CORIACE = 2
-FURIE = 4
-FURTIF = 8
-VENIMEUX = 16
-RAPIDE = 32
+CHASSEUR: Final = 1
+CORIACE: Final = 2
+FURIE: Final = 4
+FURTIF: Final = 8
+VENIMEUX: Final = 16
+RAPIDE: Final = 32
 
 KEYWORD_BITS: dict[str, int] = {
     "CHASSEUR": CHASSEUR,

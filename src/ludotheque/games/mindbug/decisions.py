@@ -17,7 +17,10 @@ if TYPE_CHECKING:
 
 def no_choice(state: MindbugState, task: Task, ev: list[Event]) -> None:
     """The decision on top offers nothing to choose."""
-    tag = task[0]
+    tag: str = task[0]
+    att: int
+    s: int
+    k: int
     if tag == "act":
         s = state.active
         if state.n == 2:
@@ -56,7 +59,13 @@ def next_blocker(state: MindbugState, att: int, s: int, k: int, ev: list[Event])
 def decide(state: MindbugState, task: Task, seat: int, action: Action,
            ev: list[Event]) -> None:
     """What `seat`'s action does to the decision `task` it answers."""
-    tag = task[0]
+    # The task's fields, typed: compiled, the engine reads them as machine integers.
+    tag: str = task[0]
+    card: int
+    player: int
+    att: int
+    s: int
+    k: int
     if tag == "act":
         assert isinstance(action, CardAction)
         state.passed[seat] = 0

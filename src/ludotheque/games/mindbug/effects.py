@@ -85,6 +85,12 @@ def start_effect(state: MindbugState, source: int, ctrl: int, trig: str, idx: in
 
 
 def execute(state: MindbugState, task: Task, ev: list[Event]) -> None:
+    source: int
+    ctrl: int
+    trig: str
+    idx: int
+    foe: int
+    picks: tuple[int, ...]
     _, source, ctrl, trig, idx, foe, picks = task
     e = state.creature(source).triggered(trig)[idx]
     v = e.verb

@@ -4,9 +4,9 @@ in play recomputed from the board, and the permanent "the opponent" effects of T
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from functools import cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, final
 
 from .cards import Catalogue, Effect
 from .marks import KW_SHIFT, NONE
@@ -15,6 +15,7 @@ if TYPE_CHECKING:
     from .rules import MindbugState
 
 
+@final
 class Stats:
     """Power, keywords and restrictions of the creatures in play, recomputed (MB-17).
 
@@ -32,7 +33,24 @@ class Stats:
         self.reads_turn = False
         self.reads_life = False
 
+    def __reduce__(self) -> tuple[Callable[..., Stats], tuple[object, ...]]:
+        # The same pickle from the compiled class (no __dict__, mypyc's own state) and the
+        # pure one (slots): states pickled by one build load in the other.
+        return (_stats, (self.power, self.kw, self.no_block, self.no_attack, self.evade,
+                         self.reads_turn, self.reads_life))
 
+
+def _stats(power: dict[int, int], kw: dict[int, int], no_block: set[int],
+           no_attack: set[int], evade: dict[int, int], reads_turn: bool,
+           reads_life: bool) -> Stats:
+    """The stats that `Stats.__reduce__` wrote."""
+    st = Stats()
+    st.power, st.kw, st.no_block, st.no_attack, st.evade = power, kw, no_block, no_attack, evade
+    st.reads_turn, st.reads_life = reads_turn, reads_life
+    return st
+
+
+@final
 class _Plan:
     """A creature's passive effects sorted by the pass of `compute_stats` that reads them."""
 
@@ -95,7 +113,8 @@ def filter_power(e: Effect, cards: list[int], power: Mapping[int, int]) -> list[
     if e.power_max is not None:
         cards = [c for c in cards if power[c] <= e.power_max]
     if e.extreme is not None and cards:
-        best = (max if e.extreme == "highest" else min)(power[c] for c in cards)
+        powers = [power[c] for c in cards]
+        best = max(powers) if e.extreme == "highest" else min(powers)
         cards = [c for c in cards if power[c] == best]
     return cards
 

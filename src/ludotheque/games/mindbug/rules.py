@@ -1,5 +1,5 @@
-"""Mindbug's rules: the state, its pending decisions and their actions, the step loop, the
-endings. What an action does is in decisions.py, the tasks that run at once in tasks.py, the
+"""Mindbug's rules: the state, the step loop, the endings. What each decision offers is in
+choices.py, what an action does in decisions.py, the tasks that run at once in tasks.py, the
 passive powers in passives.py, the effect interpreter (MB-30) in effects.py, the seats' views
 in views.py.
 
@@ -14,23 +14,15 @@ re-deals the creatures of hidden cards among them.
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Mapping, Sequence
-from typing import Any, Self
+from typing import Any, Final, Self, final
 
 from ludotheque.core.game import JSON, Action, Event, Result, State
 from ludotheque.core.rng import Rng
 
-from .cards import (
-    CORIACE,
-    FURTIF,
-    RAPIDE,
-    Catalogue,
-    Creature,
-    catalogue,
-)
+from .cards import CORIACE, RAPIDE, Catalogue, Creature, catalogue
+from .choices import card_actions, choices
 from .decisions import decide, no_choice
-from .effects import foe_options, pick_candidates, pick_decider
 from .marks import (
     DRAW,
     EXHAUSTED,
@@ -42,25 +34,20 @@ from .marks import (
     NONE,
     Task,
 )
-from .notation import WORD, CardAction, Foe, card_action
+from .notation import CardAction, Foe
 from .passives import Stats, aimed, compute_stats
 from .position import Position
 from .tasks import run_task
 from .views import view_of
 
-LOG_SIZE = 12
-TURN_LIMIT = 300  # a project safeguard: a game this long is a draw (docs/rules/mindbug.md)
+LOG_SIZE: Final = 12
+TURN_LIMIT: Final = 300  # a project safeguard: a game this long is a draw (docs/rules/mindbug.md)
 
-DECISIONS = frozenset({"act", "mindbug", "mindfrog", "hunt", "block", "frenzy", "rapid",
-                       "order", "pick", "foe", "keep", "revive"})
+DECISIONS: Final = frozenset({"act", "mindbug", "mindfrog", "hunt", "block", "frenzy",
+                              "rapid", "order", "pick", "foe", "keep", "revive"})
 
-_CATALOGUES: dict[str, Catalogue] = {}
-_ALONE = ((0,), (1,), (2,), (3,))  # to_act()'s answer for each seat, made once
-# The options of the decisions that always offer the same words, made once (the options'
-# lists are never changed: legal_actions() hands out copies).
-_MINDBUG: list[Action] = [WORD["mindbug"], WORD["decline"]]
-_MINDFROG: list[Action] = [WORD["mindfrog"], WORD["decline"]]
-_FRENZY: list[Action] = [WORD["again"], WORD["stop"]]
+_CATALOGUES: Final[dict[str, Catalogue]] = {}
+_ALONE: Final = ((0,), (1,), (2,), (3,))  # to_act()'s answer for each seat, made once
 
 
 def register_catalogue(cat: Catalogue) -> None:
@@ -78,14 +65,6 @@ def catalogue_named(name: str) -> Catalogue:
     return cat
 
 
-@functools.cache
-def _card_actions(cat: Catalogue, verb: str, count: int) -> tuple[tuple[CardAction, ...], ...]:
-    """`verb` for each card number below `count` as each creature: [card][creature index].
-    Made once a catalogue: the actions of a game's cards are read from it, not made."""
-    return tuple(tuple(card_action(verb, c, cr.key) for cr in cat.creatures)
-                 for c in range(count))
-
-
 def _tuplify(x: Any) -> Any:
     if isinstance(x, list):
         return tuple(_tuplify(v) for v in x)
@@ -98,6 +77,7 @@ def _listify(x: Any) -> Any:
     return x
 
 
+@final
 class MindbugState(State):
     """One moment of a game of Mindbug (2 players, or Tag Team 2 vs 2)."""
 
@@ -151,10 +131,15 @@ class MindbugState(State):
     _short: bool  # a hand may have shrunk since the last refill (MB-5)
 
     # -- set-up -----------------------------------------------------------------------------
+    def __init__(self) -> None:
+        """An empty state, filled by `start`, `clone` or `from_json`. Compiled (mypyc), the
+        class must be made by its own constructor, not `object.__new__`; and an `__init__`
+        without arguments is what gives the compiled class its pickling (and copies)."""
+
     @classmethod
     def start(cls, seed: int, players: int, cat: Catalogue,
               position: Position | None = None) -> MindbugState:
-        self = object.__new__(cls)
+        self = cls()
         self.cat = cat
         self.n = players
         tag = players == 4
@@ -262,9 +247,9 @@ class MindbugState(State):
         creatures = self.cat.creatures
         self._creature_of = [creatures[k] for k in self.kind]
         count = len(self.kind)
-        self._plays = _card_actions(self.cat, "play", count)
-        self._attacks = _card_actions(self.cat, "attack", count)
-        self._blocks = _card_actions(self.cat, "block", count)
+        self._plays = card_actions(self.cat, "play", count)
+        self._attacks = card_actions(self.cat, "attack", count)
+        self._blocks = card_actions(self.cat, "block", count)
 
     def team(self, seat: int) -> int:
         return seat % 2  # MB-20: A1, B1, A2, B2; in 2 players the team is the seat
@@ -335,99 +320,8 @@ class MindbugState(State):
 
     def _options(self) -> tuple[int, list[Action]]:
         if self._opts is None:
-            self._opts = self._choices(self.stack[-1])
+            self._opts = choices(self, self.stack[-1])
         return self._opts
-
-    def _card(self, verb: str, card: int) -> CardAction:
-        return card_action(verb, card, self._creature_of[card].key)
-
-    def _blockers(self, attacker: int, seat: int, st: Stats) -> list[int]:
-        sneaky = st.kw[attacker] & FURTIF
-        evade = st.evade.get(attacker, -1)
-        out = []
-        for b in self.boards[seat]:
-            if self.flags[b] & NO_BLOCK or b in st.no_block:
-                continue
-            if sneaky and not st.kw[b] & FURTIF:  # MB-13
-                continue
-            if st.power[b] <= evade:
-                continue
-            out.append(b)
-        return out
-
-    def _attackers(self, seat: int) -> list[int]:
-        flags = self.flags
-        # MB-9: a creature played this turn cannot attack this turn.
-        if not self.cat.forbids_attacks:  # nothing else can stop it: no stats needed
-            return [c for c in self.boards[seat] if not flags[c] & FRESH]
-        no_attack = self.stats().no_attack
-        return [c for c in self.boards[seat] if not flags[c] & FRESH and c not in no_attack]
-
-    def _choices(self, task: Task) -> tuple[int, list[Action]]:
-        """Who decides the task on top, and their legal actions ([] means: nothing to decide)."""
-        tag = task[0]
-        if tag == "act":
-            s = self.active
-            plays, attacks, kind = self._plays, self._attacks, self.kind
-            acts: list[Action] = [plays[c][kind[c]] for c in self.hands[s]]
-            acts += [attacks[c][kind[c]] for c in self._attackers(s)]
-            return s, acts
-        if tag == "mindbug":
-            return task[3], _MINDBUG
-        if tag == "mindfrog":
-            return task[3], _MINDFROG
-        if tag == "hunt":
-            _, att, s = task
-            targets = self.enemies(s)
-            if not targets:
-                return s, []
-            return s, [*(self._card("hunt", c) for c in targets), WORD["nohunt"]]
-        if tag == "block":
-            _, att, s, k = task
-            d = self.opponents(s)[k]
-            blockers = self._blockers(att, d, self.stats())
-            if not blockers:
-                return d, []
-            blocks, kind = self._blocks, self.kind
-            acts = [blocks[c][kind[c]] for c in blockers]
-            acts.append(WORD["noblock"])
-            return d, acts
-        if tag == "frenzy":
-            return task[2], _FRENZY
-        if tag == "rapid":
-            _, card, s = task
-            # MB-2: RAPIDE may attack in the action it was played in (never when stolen).
-            if self.ctrl[card] != s or not self.has_keyword(card, RAPIDE):
-                return s, []
-            return s, [self._attacks[card][self.kind[card]], WORD["stop"]]
-        if tag == "order":
-            return self.active, [self._card("first", t[0]) for t in task[1]]
-        if tag == "pick":
-            e = self.creature(task[1]).triggered(task[3])[task[4]]
-            cands = pick_candidates(self, task)
-            acts = [self._card("pick", c) for c in cands]
-            if acts and (e.up_to or e.optional):
-                acts.append(WORD["done"])
-            return pick_decider(self, task), acts
-        if tag == "foe":
-            _, source, ctrl, trig, idx = task
-            if trig == "passive":  # a permanent effect: its controller aims it (Tag Team)
-                if self.ctrl[source] != ctrl:
-                    return ctrl, []
-                return ctrl, [Foe(o) for o in self.opponents(ctrl)]
-            e = self.creature(source).triggered(trig)[idx]
-            return ctrl, [Foe(o) for o in foe_options(self, e, ctrl)]
-        if tag == "keep":
-            _, card, s = task
-            if card not in self.hands[s]:
-                return s, []
-            return s, [self._card("play", card), WORD["keep"]]
-        if tag == "revive":
-            _, card, s = task
-            if card not in self.discards[s]:
-                return s, []
-            return s, [self._card("play", card), WORD["decline"]]
-        raise AssertionError(f"not a decision: {tag}")
 
     # -- the transition ---------------------------------------------------------------------
     def apply(self, seat: int, action: Action) -> list[Event]:
@@ -487,7 +381,7 @@ class MindbugState(State):
                 continue
             task = stack[-1]
             if task[0] in DECISIONS:
-                who, acts = self._choices(task)
+                who, acts = choices(self, task)
                 if acts:
                     if (task[0] in ("pick", "foe") and len(acts) == 1
                             and isinstance(acts[0], CardAction | Foe)):
@@ -700,7 +594,7 @@ class MindbugState(State):
 
     # -- copies and persistence -------------------------------------------------------------------
     def clone(self) -> Self:
-        out = object.__new__(type(self))
+        out = type(self)()
         out.cat = self.cat
         out.n = self.n
         out.hand_limit = self.hand_limit
@@ -771,7 +665,7 @@ class MindbugState(State):
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Self:
-        out = object.__new__(cls)
+        out = cls()
         out.cat = catalogue_named(data["catalogue"])
         out.n = int(data["players"])
         out.hand_limit = 3 if out.n == 4 else 5

@@ -18,7 +18,14 @@ if TYPE_CHECKING:
 
 def run_task(state: MindbugState, task: Task, ev: list[Event]) -> None:
     """Run a task that needs no decision."""
-    tag = task[0]
+    # The task's fields, typed: compiled, the engine reads them as machine integers.
+    tag: str = task[0]
+    card: int
+    seat: int
+    att: int
+    s: int
+    n: int
+    how: int
     if tag == "enter":
         _, card, seat, how = task
         state.boards[seat].append(card)
@@ -36,7 +43,10 @@ def run_task(state: MindbugState, task: Task, ev: list[Event]) -> None:
             state.stack.append(("fx", card, seat, "play", 0, NONE))
         aim_anew(state, card, seat)
     elif tag == "fx":
-        _, card, ctrl, trig, idx, foe = task
+        card = task[1]
+        ctrl: int = task[2]
+        trig: str = task[3]
+        idx: int = task[4]
         effects = state.creature(card).triggered(trig)
         if idx >= len(effects):
             return
@@ -46,7 +56,7 @@ def run_task(state: MindbugState, task: Task, ev: list[Event]) -> None:
             return
         if idx + 1 < len(effects):
             state.stack.append(("fx", card, ctrl, trig, idx + 1, NONE))
-        start_effect(state, card, ctrl, trig, idx, foe, ev)
+        start_effect(state, card, ctrl, trig, idx, task[5], ev)
     elif tag == "attack":
         _, att, s, n = task
         if state.ctrl[att] != s:

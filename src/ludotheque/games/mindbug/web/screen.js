@@ -2,6 +2,7 @@
 // creatures drawn as SVG card faces, and every decision of the engine as a guided prompt.
 // The screen only ever sends a text that is in `legal` (docs/screens/mindbug.md).
 import { cardFace, cardBack, icon } from "./cards.js";
+import { el } from "/static/js/dom.js";
 import { zoomable } from "/static/js/overlay.js";
 
 const CARDS = await fetch(new URL("./cards.json", import.meta.url)).then((r) => r.json());
@@ -23,19 +24,6 @@ function injectStyle() {
   link.rel = "stylesheet";
   link.href = new URL("./screen.css", import.meta.url).href;
   document.head.append(link);
-}
-
-function el(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [name, value] of Object.entries(attrs)) {
-    if (value === null || value === undefined || value === false) continue;
-    if (name === "class") node.className = value;
-    else if (name === "text") node.textContent = value;
-    else if (name.startsWith("on")) node.addEventListener(name.slice(2), value);
-    else node.setAttribute(name, value === true ? "" : String(value));
-  }
-  node.append(...children.filter((c) => c !== null && c !== undefined));
-  return node;
 }
 
 // -- the card data and the legal actions ----------------------------------------------------
