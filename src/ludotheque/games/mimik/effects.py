@@ -35,7 +35,7 @@ from .cards import (
     printed,
     value_of,
 )
-from .events import DREW, MIMIK_RETURNED, POSED, draws
+from .events import DREW, MIMIK_RETURNED, POSED, POSED_MIMIK, draws
 from .notation import (
     ActionPlay,
     Copy,
@@ -118,12 +118,13 @@ class Effects(Plays):
             if play.card == MIMIK:
                 pile.append(posed(MIMIK_FIVE, 5))  # MK-25: a later MIMIK is a Value 5
                 added = 5
+                events.append(POSED_MIMIK[seat])
             else:
                 pile.append(posed(play.card, play.card))  # MK-12
                 added = play.card
+                events.append(POSED[seat][play.card - 1])
             if scores is not None:
                 scores[self.team_of[seat]] += added
-            events.append(POSED[seat][play.card])
         elif isinstance(play, Copy):
             # MK-26: a copied Value stays fixed, even if the original leaves play.
             self.mimik_posed[seat] = True
@@ -328,6 +329,6 @@ class Effects(Plays):
                 continue
             insort(hand, card)
             drawn += 1
-            events.append(drew[card])
+            events.append(drew[card - 1])
         if drawn:
             events.append(draws(seat, drawn))

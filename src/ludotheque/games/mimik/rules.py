@@ -243,7 +243,7 @@ class MimikState(Effects, State):
                     self._legal = None
                     hand.remove(card)
                     self.discard.append(card)
-                    events = [DISCARDED[seat][card]]
+                    events = [DISCARDED[seat][card - 1]]
                     self._finish(events)
                     return events
             elif isinstance(action, Pose) and action.card <= 10:
@@ -258,7 +258,7 @@ class MimikState(Effects, State):
                     hand.remove(card)
                     self._posed[seat].append(card << 4 | card)  # MK-12: cards.posed(card, card)
                     scores[team] += card
-                    events = [POSED[seat][card]]
+                    events = [POSED[seat][card - 1]]
                     self._finish(events)
                     return events
         legal = self._legal
@@ -312,7 +312,7 @@ class MimikState(Effects, State):
                 card = action.card
                 self.hands[seat].remove(card)
                 self.discard.append(card)
-                events.append(DISCARDED[seat][card])  # MK-11
+                events.append(DISCARDED[seat][card - 1])  # MK-11
             else:
                 assert isinstance(action, Play)
                 # card_of(action), without its call
@@ -366,7 +366,7 @@ class MimikState(Effects, State):
             card = deck.pop()
             insort(self.hands[seat], card)
             events += (TURNS.get((turns + 1) << 3 | seat) or turn(seat, turns + 1),
-                       DREW[seat][card], DRAWS[seat][1])
+                       DREW[seat][card - 1], DRAWS[seat][1])
             return
         self._start_turn(events)
 
@@ -427,7 +427,7 @@ class MimikState(Effects, State):
                     # MK-10: the usual draw, as _draw(seat, 1) does it (without its loop).
                     card = deck.pop()
                     insort(self.hands[seat], card)
-                    events.append(DREW[seat][card])
+                    events.append(DREW[seat][card - 1])
                     events.append(DRAWS[seat][1])
                     self.phase = PLAY
                     return
