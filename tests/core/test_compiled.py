@@ -83,7 +83,7 @@ def test_the_manifest_lists_the_group_and_every_source_it_depends_on(toy) -> Non
     assert sorted(group["sources"]) == ["toyfast/fast.py", "toyfast/other.py",
                                         "toyfast/steps.py"]
     assert set(group["libraries"]) == {"toyfast.fast", "toyfast.other",
-                                       "toyfast._compiled__mypyc"}
+                                       "toyfast__mypyc"}
 
 
 def test_a_failed_build_is_one_line_and_leaves_that_package_pure(toy) -> None:

@@ -50,6 +50,8 @@ PURE_VARIABLE = "LUDO_PURE"
 MANIFEST = "manifest.json"
 COMPILED = "compiled"
 REBUILD = "rebuild with `ludo compile` (or ./dev)"
+# The shape of a build (names, folders): a build of another shape is redone whole.
+LAYOUT = 2
 LIBRARIES = "lib-"  # the prefix of the folders of built files, one a build of a game
 # The folder holding the `ludotheque` package: the sources that builds copy and loads check.
 SOURCE_ROOT = Path(__file__).resolve().parents[2]
@@ -65,6 +67,7 @@ class Group(TypedDict):
 
 
 class Manifest(TypedDict):
+    layout: int
     python: str
     abi: str
     mypyc: str
@@ -340,11 +343,13 @@ def _compile(package: str, modules: Sequence[str], src: Path, work: Path,
              opt_level: str) -> tuple[dict[str, str] | None, str]:
     """Compile one group in `work` from the copy `src`: (module -> built file relative to
     `work / "lib"`, or None on failure; the build's output)."""
+    # The group's shared library is a top-level module (`<package with _>__mypyc`): mypyc
+    # places the group's modules (their `__file__`) below the library's folder.
     work.mkdir(parents=True)
     files = [str(module_file(src, f"{package}.{m}")) for m in modules]
     args = ["build_ext", "--build-lib", str(work / "lib"), "--build-temp", str(work / "tmp")]
     (work / "setup.py").write_text(SETUP.format(files=files, args=args, opt=opt_level,
-                                                group=f"{package}._compiled",
+                                                group=package.replace(".", "_"),
                                                 target=str(work / "c")), encoding="utf-8")
     env = {**os.environ, "MYPYPATH": str(src)}
     env.pop(FOLDER_VARIABLE, None)
@@ -389,10 +394,10 @@ def _build_locked(wanted: dict[str, list[str]], where: Path, root: Path, opt_lev
                   say: Callable[[str], None], quiet: bool) -> dict[str, str]:
     old = read_manifest(where)
     mypyc = mypyc_version() or ""
-    if old is None or (old["abi"], old["mypyc"]) != (abi(), mypyc):
-        old = None  # another interpreter or mypyc: everything is rebuilt
-    manifest: Manifest = {"python": sys.version.split()[0], "abi": abi(), "mypyc": mypyc,
-                          "groups": {}}
+    if old is None or (old.get("layout"), old["abi"], old["mypyc"]) != (LAYOUT, abi(), mypyc):
+        old = None  # another interpreter, mypyc or shape of build: everything is rebuilt
+    manifest: Manifest = {"layout": LAYOUT, "python": sys.version.split()[0], "abi": abi(),
+                          "mypyc": mypyc, "groups": {}}
     out: dict[str, str] = {}
     with tempfile.TemporaryDirectory(dir=where, prefix="build-") as scratch:
         src = Path(scratch) / "src"
