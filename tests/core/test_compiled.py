@@ -196,3 +196,17 @@ def test_every_compiled_game_plays_the_same_games_compiled_and_pure(
     assert built[0] == compiled.COMPILED and pure[0] == "pure"
     assert int(built[1]) > 0
     assert built[1:] == pure[1:]
+
+
+@pytest.mark.parametrize("text", ["{not json", '{"groups": {"x": {"modules": 1}}}', "[]"])
+def test_a_damaged_manifest_is_no_build_and_never_breaks_the_import(text: str,
+                                                                    tmp_path: Path) -> None:
+    (tmp_path / compiled.MANIFEST).write_text(text, encoding="utf-8")
+    assert compiled.read_manifest(tmp_path) is None
+    run = python("import ludotheque, sys\n"
+                 "from ludotheque.core import compiled\n"
+                 "from ludotheque.games import all_games\n"
+                 "print(compiled.installed(), len(all_games()))", tmp_path)
+    from ludotheque.games import GAME_MODULES
+
+    assert run.stdout.split() == ["None", str(len(GAME_MODULES))] and run.stderr == ""

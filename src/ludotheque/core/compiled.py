@@ -103,8 +103,17 @@ def read_manifest(where: Path) -> Manifest | None:
         data = json.loads((where / MANIFEST).read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return None
-    if not isinstance(data, dict) or not isinstance(data.get("groups"), dict):
+    # A damaged manifest counts as none (pure Python, everything rebuilt): `import ludotheque`
+    # must never fail because of a build.
+    if not isinstance(data, dict) or not isinstance(data.get("groups"), dict) or not all(
+            isinstance(data.get(key), kind) for key, kind in
+            (("layout", int), ("python", str), ("abi", str), ("mypyc", str))):
         return None
+    for group in data["groups"].values():
+        if not isinstance(group, dict) or not all(
+                isinstance(group.get(key), kind) for key, kind in
+                (("modules", list), ("libraries", dict), ("sources", dict))):
+            return None
     manifest: Manifest = data  # type: ignore[assignment]  # written by write_manifest
     return manifest
 
@@ -394,7 +403,7 @@ def _build_locked(wanted: dict[str, list[str]], where: Path, root: Path, opt_lev
                   say: Callable[[str], None], quiet: bool) -> dict[str, str]:
     old = read_manifest(where)
     mypyc = mypyc_version() or ""
-    if old is None or (old.get("layout"), old["abi"], old["mypyc"]) != (LAYOUT, abi(), mypyc):
+    if old is None or (old["layout"], old["abi"], old["mypyc"]) != (LAYOUT, abi(), mypyc):
         old = None  # another interpreter, mypyc or shape of build: everything is rebuilt
     manifest: Manifest = {"layout": LAYOUT, "python": sys.version.split()[0], "abi": abi(),
                           "mypyc": mypyc, "groups": {}}
