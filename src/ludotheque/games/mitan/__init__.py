@@ -5,6 +5,6 @@ from .rules import MitanState
 
 __all__ = ["COMPILED", "GAME", "Mitan", "MitanOptions", "MitanState"]
 
-# Compiled with mypyc by the setup (core/compiled.py): the battle's move generator, about half
-# of a battle ply in pure Python.
-COMPILED: tuple[str, ...] = ("moves",)
+# Compiled with mypyc by the setup (core/compiled.py): the battle's move generator (about half
+# of a battle ply in pure Python) and the state (its turns, checks and battle actions).
+COMPILED: tuple[str, ...] = ("moves", "rules")
