@@ -25,6 +25,9 @@ def compiled_games() -> dict[str, tuple[str, ...]]:
     return {package: modules for package, modules in compiled_groups().items() if modules}
 
 
+_built: dict[str, Path] = {}  # package -> its temporary build, in this test process
+
+
 def build_of(package: str, modules: tuple[str, ...],
              factory: pytest.TempPathFactory) -> Path:
     """A folder holding a current build of `package`; skips only if nothing can compile."""
@@ -33,10 +36,13 @@ def build_of(package: str, modules: tuple[str, ...],
         pytest.skip(f"this machine cannot compile: {why}")
     if compiled.up_to_date(package, modules):
         return compiled.folder()
+    if package in _built and compiled.up_to_date(package, modules, _built[package]):
+        return _built[package]
     where = factory.mktemp(f"built-{package.rpartition('.')[2]}")
     lines: list[str] = []
     outcome = compiled.build({package: modules}, where=where, say=lines.append)
     assert outcome[package] == compiled.COMPILED, "\n".join(lines)
+    _built[package] = where
     return where
 
 

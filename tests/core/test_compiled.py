@@ -196,6 +196,11 @@ def test_every_compiled_game_plays_the_same_games_compiled_and_pure(
     assert built[0] == compiled.COMPILED and pure[0] == "pure"
     assert int(built[1]) > 0
     assert built[1:] == pure[1:]
+    # What `ludo compile --status` says of it, build loaded or LUDO_PURE set.
+    status = "from ludotheque.cli import main; main(['compile', '--status'])"
+    name = package.rpartition(".")[2]
+    assert f"{name}: compiled" in python(status, where).stdout.splitlines()
+    assert f"{name}: pure (LUDO_PURE is set)" in python(status, where, pure=True).stdout
 
 
 @pytest.mark.parametrize("text", ["{not json", '{"groups": {"x": {"modules": 1}}}', "[]"])
