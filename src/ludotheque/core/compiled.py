@@ -136,7 +136,7 @@ def module_file(root: Path, module: str) -> Path | None:
     return None
 
 
-def _imported(root: Path, module: str, path: Path) -> Iterator[str]:
+def _imported(module: str, path: Path) -> Iterator[str]:
     """The modules `module` names in its imports (some are not modules: callers check)."""
     package = module if path.name == "__init__.py" else module.rpartition(".")[0]
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
@@ -167,7 +167,7 @@ def dependencies(root: Path, modules: Sequence[str]) -> list[str]:
             continue
         seen[module] = path
         top = module.split(".")[0]
-        todo.extend(m for m in _imported(root, module, path)
+        todo.extend(m for m in _imported(module, path)
                     if m.split(".")[0] == top and m not in seen)
     return sorted(seen)
 
