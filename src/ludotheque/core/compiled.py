@@ -299,6 +299,8 @@ def missing_tools() -> str | None:
     """Why this machine cannot compile (no mypyc, C compiler or Python headers), or None."""
     if mypyc_version() is None or importlib.util.find_spec("mypyc") is None:
         return "mypyc is not installed (it comes with mypy: pip install mypy)"
+    if importlib.util.find_spec("setuptools") is None:  # mypyc builds through it
+        return "setuptools is not installed (pip install setuptools)"
     compiler = (sysconfig.get_config_var("CC") or "cc").split()[0]
     if shutil.which(compiler) is None:
         return f"no C compiler ({compiler})"
