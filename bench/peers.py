@@ -18,7 +18,8 @@ The pairs and their goals (issue 24):
   python-chess random games: plies/s, >= 5.
 
 A peer that is not installed is skipped with a message (RLCard and python-chess are the
-`bench` extra of pyproject.toml; OpenSpiel the `ai` extra).
+`bench` extra of pyproject.toml; OpenSpiel the `ai` extra). Each of our engines says whether it
+ran compiled (`ludo compile`, core/compiled.py) or pure Python (`LUDO_PURE=1` forces the latter).
 """
 
 from __future__ import annotations
@@ -199,6 +200,17 @@ def pin_one_core(cpu: int | None) -> str:
     return f"pinned to core {core}"
 
 
+def builds() -> dict[str, str]:
+    """Game id -> "compiled" or "pure (why)", as loaded in this process."""
+    try:
+        from ludotheque.core import compiled
+        from ludotheque.games import compiled_groups
+    except ImportError:  # a source tree from before the compiled engines (main's, to compare)
+        return {}
+    return {package.rpartition(".")[2]: state
+            for package, state in compiled.loaded(compiled_groups()).items()}
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--seconds", type=float, default=30.0, help="CPU seconds per engine")
@@ -210,16 +222,20 @@ def main() -> None:
     args = parser.parse_args()
     print(pin_one_core(args.cpu), flush=True)
     pairs: list[Pair] = []
-    setups: list[tuple[str, Callable[[], Playout], str, Callable[[], Playout], str, float]] = [
-        ("MIMIK 4p", lambda: ours("mimik", 4), "RLCard UNO 4p", uno, "actions", 1.0),
-        ("Mindbug 2p", lambda: ours("mindbug", 2), "OpenSpiel python_block_dominoes",
+    setups: list[tuple[str, str, Callable[[], Playout], str, Callable[[], Playout], str,
+                       float]] = [
+        ("mimik", "MIMIK 4p", lambda: ours("mimik", 4), "RLCard UNO 4p", uno, "actions", 1.0),
+        ("mindbug", "Mindbug 2p", lambda: ours("mindbug", 2), "OpenSpiel python_block_dominoes",
          dominoes, "games", 1.0),
-        ("Mitan battles", mitan_battles, "python-chess", chess_games, "actions", 5.0)]
+        ("mitan", "Mitan battles", mitan_battles, "python-chess", chess_games, "actions", 5.0)]
     words = [w.lower() for w in args.only]
-    setups = [s for s in setups if not words or any(w in s[0].lower() for w in words)]
-    for label, make_ours, peer_label, make_peer, unit, goal in setups:
+    setups = [s for s in setups if not words or any(w in s[1].lower() for w in words)]
+    for _, label, make_ours, peer_label, make_peer, unit, goal in setups:
         other, why = peer(peer_label, make_peer)
         pairs.append(Pair(Engine(label, make_ours()), other, unit, goal, why))
+    built = builds()
+    for game_id, label, *_ in setups:
+        print(f"{label}: {built.get(game_id, 'pure (no compiled engines in this tree)')}")
     engines = [e for p in pairs for e in (p.ours, p.peer) if e is not None]
     for _ in range(args.rounds):
         for engine in engines:

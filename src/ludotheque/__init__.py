@@ -7,3 +7,9 @@
 """
 
 __version__ = "0.1.0"
+
+# Compiled engines (core/compiled.py): a finder that serves a game's mypyc-built modules while
+# their sources are unchanged; nothing is done when there is no build.
+from ludotheque.core import compiled as _compiled
+
+_compiled.install()

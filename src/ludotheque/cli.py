@@ -21,7 +21,7 @@ from rich.table import Table
 
 from ludotheque import games
 from ludotheque.bots import UnknownBot, make_bot
-from ludotheque.core import Game, LudoError, Options
+from ludotheque.core import Game, LudoError, Options, compiled
 from ludotheque.core.record import Record, check_stored_result, replay_steps, start
 from ludotheque.core.stats import wilson
 from ludotheque.sim.balance import Balance, markdown, plot
@@ -110,6 +110,28 @@ def list_games() -> None:
         table.add_row(g.id, g.title, players, "yes" if g.hidden_information else "no",
                       ", ".join(c.label for c in g.configs()))
     console.print(table)
+
+
+@main.command("compile")
+@click.option("--status", is_flag=True, help="Say which games run compiled, build nothing.")
+@click.option("--clean", is_flag=True, help="Remove the builds: every game runs pure Python.")
+@click.option("--quiet", is_flag=True, help="Print only builds and failures.")
+def compile_command(status: bool, clean: bool, quiet: bool) -> None:
+    """Compile the games' hot modules with mypyc (only those whose sources changed).
+
+    The builds go to LUDO_COMPILED_DIR, by default a folder of the virtual environment;
+    LUDO_PURE=1 runs every game pure Python all the same."""
+    where = compiled.folder()
+    if clean:
+        print(f"removed {where}" if compiled.clean(where) else f"no build in {where}")
+    elif status:
+        print(f"builds: {where}")
+        for package, state in compiled.loaded(games.compiled_groups()).items():
+            print(f"{package.rpartition('.')[2]}: {state}")
+    else:
+        if (finder := compiled.installed()) is not None:
+            finder.warn = False  # what is stale is about to be rebuilt
+        compiled.build(games.compiled_groups(), where=where, quiet=quiet)
 
 
 @main.command()

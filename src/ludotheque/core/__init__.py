@@ -1,6 +1,8 @@
 """The kernel: the game contract, the seeded RNG, records, data loading and conformance checks.
 
 Pure: no I/O beyond reading data files shipped with a game, no clock, no global state.
+The one exception, `compiled` (not imported here), is import machinery rather than rules: it
+builds the games' compiled modules and loads them while their sources are unchanged.
 """
 
 from .encoding import Encoding, EncodingError

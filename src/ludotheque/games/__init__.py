@@ -53,6 +53,16 @@ def ids() -> tuple[str, ...]:
     return GAME_MODULES + tuple(k for k in _cache if k not in GAME_MODULES)
 
 
+def compiled_groups() -> dict[str, tuple[str, ...]]:
+    """Package -> the modules its game compiles with mypyc (its `COMPILED`, empty if none),
+    for every built-in game: what `ludotheque.core.compiled` builds and loads."""
+    out: dict[str, tuple[str, ...]] = {}
+    for name in GAME_MODULES:
+        package = import_module(f"{__name__}.{name}")
+        out[package.__name__] = tuple(getattr(package, "COMPILED", ()))
+    return out
+
+
 def register(game: Game) -> None:
     """Add a game defined outside this package (a plug-in, or a test's own game)."""
     if game.id in GAME_MODULES:

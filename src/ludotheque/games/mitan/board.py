@@ -17,7 +17,7 @@ WHITE, BLACK = 0, 1
 
 # Piece kinds: the code letters of MT-4's table, index = kind.
 CODES = ".CFLMSGKABPEXY"
-# Final: a compiled moves.py (bench/mitan_compiled.py) reads them as constants.
+# Final: a compiled moves.py (COMPILED in __init__.py) reads them as constants.
 CHEF: Final = 1
 FANTASSIN: Final = 2
 LANCIER: Final = 3

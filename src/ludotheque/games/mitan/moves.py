@@ -3,8 +3,8 @@
 A pure function of the board and of the squares of each side's pieces; rules.py adds what
 needs the game's history (the repetition rule, MT-18). The order of the actions is
 part of the game as played here: the same seed gives the same game only if they are listed the
-same way. This module is kept free of classes so that it can be compiled as it is (mypyc, see
-bench/mitan_compiled.py), the pure Python module staying the reference.
+same way. This module is kept free of classes so that it can be compiled as it is: it is the
+game's `COMPILED` (mypyc, core/compiled.py), the pure Python module staying the reference.
 """
 
 from __future__ import annotations

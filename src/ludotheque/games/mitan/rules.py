@@ -87,7 +87,11 @@ class MitanState(State):
     """One moment of a game of Mitan."""
 
     # -- construction -----------------------------------------------------------------------------
-    def __init__(self, seed: int, hidden: bool = False) -> None:
+    def __init__(self, seed: int | None = None, hidden: bool = False) -> None:
+        if seed is None:
+            # An empty state for clone() and from_json() to fill (and pickle's copies): the
+            # module is compiled (COMPILED), and a compiled class is made by calling it only.
+            return
         self.rng = Rng(seed)
         self.hidden = hidden  # MT-16: hidden placement
         self.phase = DRAFT
@@ -573,9 +577,24 @@ class MitanState(State):
 
     # -- copies and persistence -------------------------------------------------------------------
     def clone(self) -> Self:
-        out = object.__new__(type(self))
-        d = out.__dict__
-        d.update(self.__dict__)
+        out = type(self)()
+        # Every field, the lists copied below (no __dict__ to copy in the compiled class).
+        out.rng = self.rng
+        out.hidden = self.hidden
+        out.phase = self.phase
+        out.market = self.market
+        out.drafted = self.drafted
+        out.reserve = self.reserve
+        out.picks = self.picks
+        out.placed = self.placed
+        out.turn = self.turn
+        out.ply = self.ply
+        out.passes = self.passes
+        out.key = self.key
+        out.twice = self.twice
+        out.last = self.last
+        out.ending = self.ending
+        out._legal = self._legal
         out.board = self.board[:]
         out.streak = self.streak[:]
         out.points = self.points[:]
@@ -616,7 +635,7 @@ class MitanState(State):
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Self:
-        out = object.__new__(cls)
+        out = cls()
         out.rng = Rng.from_json(data["rng"])
         out.hidden = bool(data["hidden"])
         out.phase = int(data["phase"])
