@@ -7,9 +7,9 @@ from pathlib import Path
 import pytest
 
 from ludotheque.core.errors import DataError
-from ludotheque.games.mimik import cards
+from ludotheque.games.mimik import carddata, cards
 
-SHIPPED = Path(cards.__file__).parent / "data" / "cards.toml"
+SHIPPED = Path(carddata.__file__).parent / "data" / "cards.toml"
 
 
 def broken(tmp_path: Path, old: str, new: str) -> str:
@@ -21,7 +21,7 @@ def broken(tmp_path: Path, old: str, new: str) -> str:
 
 
 def test_the_shipped_data_loads() -> None:
-    card_set = cards.load_cards(str(SHIPPED))
+    card_set = carddata.load_cards(str(SHIPPED))
     assert sum(card_set.counts.values()) == 120
     assert card_set.names_fr[cards.REVERSE] == "Inversion"
     assert card_set.names_en[cards.SWAP_SCORE] == "Swap Score"
@@ -47,7 +47,7 @@ def test_broken_data_is_refused_with_its_address(tmp_path: Path, old: str, new: 
                                                  message: str) -> None:
     path = broken(tmp_path, old, new)
     with pytest.raises(DataError) as caught:
-        cards.load_cards(path)
+        carddata.load_cards(path)
     assert str(caught.value).startswith(path)
     assert message in str(caught.value)
 
@@ -59,7 +59,7 @@ def test_a_missing_card_is_named(tmp_path: Path) -> None:
     path = tmp_path / "cards.toml"
     path.write_text(text[:start] + text[end:], encoding="utf-8")
     with pytest.raises(DataError, match='card "Tsunami" is missing'):
-        cards.load_cards(str(path))
+        carddata.load_cards(str(path))
 
 
 def test_a_duplicate_card_is_named(tmp_path: Path) -> None:
@@ -68,11 +68,11 @@ def test_a_duplicate_card_is_named(tmp_path: Path) -> None:
     path.write_text(text + '\n[[card]]\nname = "Pause"\nkind = "action"\ncount = 1\n'
                     'nom = "Pause"\nen = "Pause"\n', encoding="utf-8")
     with pytest.raises(DataError, match='card "Pause", field "name": duplicate name'):
-        cards.load_cards(str(path))
+        carddata.load_cards(str(path))
 
 
 def test_bad_toml_is_refused(tmp_path: Path) -> None:
     path = tmp_path / "cards.toml"
     path.write_text("[[card]\nname = ", encoding="utf-8")
     with pytest.raises(DataError, match="not valid TOML"):
-        cards.load_cards(str(path))
+        carddata.load_cards(str(path))

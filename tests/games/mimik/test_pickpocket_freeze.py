@@ -7,7 +7,7 @@ import pytest
 
 from ludotheque.core.conformance import ConformanceError, check_game_biased
 from ludotheque.core.game import Config, Options, State
-from ludotheque.games.mimik.cards import load_cards
+from ludotheque.games.mimik.carddata import load_cards
 from ludotheque.games.mimik.game import Mimik, MimikOptions
 from ludotheque.games.mimik.notation import ActionPlay
 from ludotheque.games.mimik.rules import PICK, PLAY, MimikState

@@ -8,7 +8,8 @@ import pytest
 
 from ludotheque.core.errors import OptionsError
 from ludotheque.games.mimik import GAME
-from ludotheque.games.mimik.cards import MIMIK, NAMES, load_cards, printed
+from ludotheque.games.mimik.carddata import load_cards
+from ludotheque.games.mimik.cards import MIMIK, NAMES, printed
 from ludotheque.games.mimik.rules import MimikState
 
 from .helpers import code, hand, play

@@ -2,4 +2,8 @@
 
 from .game import GAME
 
-__all__ = ["GAME"]
+# The engine's modules compiled by mypyc when the setup can (core/compiled.py), in the order
+# mypyc gets them; the same source runs as plain Python otherwise (LUDO_PURE=1 forces it).
+COMPILED: tuple[str, ...] = ("cards", "events", "plays", "effects", "rules")
+
+__all__ = ["COMPILED", "GAME"]

@@ -8,6 +8,9 @@ to date, or marks them to be counted again.
 from __future__ import annotations
 
 from bisect import insort
+from typing import Final
+
+from mypy_extensions import mypyc_attr
 
 from ludotheque.core.game import Action, Event
 from ludotheque.core.rng import Rng
@@ -32,7 +35,7 @@ from .cards import (
     printed,
     value_of,
 )
-from .events import DREW, MIMIK_RETURNED, POSED, draws
+from .events import DREW, MIMIK_RETURNED, POSED, POSED_MIMIK, draws
 from .notation import (
     ActionPlay,
     Copy,
@@ -53,7 +56,7 @@ from .notation import (
 )
 from .plays import DROP, PICK, PLAY, Plays
 
-PLAY_CARD: dict[type, int] = {
+PLAY_CARD: Final[dict[type, int]] = {
     Sabotage: SABOTAGE, Swap: SWAP, Reverse: REVERSE, Pause: PAUSE, Half: HALF,
     DiscardTwo: DISCARD_TWO, Pickpocket: PICKPOCKET, SwapScore: SWAP_SCORE, Tsunami: TSUNAMI,
     Copy: MIMIK, CopyAction: MIMIK,
@@ -67,6 +70,7 @@ def card_of(play: Play) -> int:
     return PLAY_CARD[type(play)]
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Effects(Plays):
     """The effects of the cards and the draws of a MIMIK state (see rules.MimikState)."""
 
@@ -114,12 +118,13 @@ class Effects(Plays):
             if play.card == MIMIK:
                 pile.append(posed(MIMIK_FIVE, 5))  # MK-25: a later MIMIK is a Value 5
                 added = 5
+                events.append(POSED_MIMIK[seat])
             else:
                 pile.append(posed(play.card, play.card))  # MK-12
                 added = play.card
+                events.append(POSED[seat][play.card - 1])
             if scores is not None:
                 scores[self.team_of[seat]] += added
-            events.append(POSED[seat][play.card])
         elif isinstance(play, Copy):
             # MK-26: a copied Value stays fixed, even if the original leaves play.
             self.mimik_posed[seat] = True
@@ -324,6 +329,6 @@ class Effects(Plays):
                 continue
             insort(hand, card)
             drawn += 1
-            events.append(drew[card])
+            events.append(drew[card - 1])
         if drawn:
             events.append(draws(seat, drawn))

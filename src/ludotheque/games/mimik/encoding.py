@@ -50,6 +50,7 @@ from functools import lru_cache
 from ludotheque.core.encoding import Encoding
 from ludotheque.core.game import JSON
 
+from .carddata import load_cards
 from .cards import (
     ACTIONS,
     DECK_SIZE,
@@ -65,7 +66,6 @@ from .cards import (
     SWAP_SCORE,
     TSUNAMI,
     is_value,
-    load_cards,
 )
 from .notation import (
     ActionPlay,

@@ -7,36 +7,40 @@ events say is unchanged.
 
 from __future__ import annotations
 
+from typing import Final
+
 from ludotheque.core.game import Event
 
 from .cards import MIMIK, NAMES
 
-MAX_SEATS = 8  # the game's most players (Mimik.max_players)
+MAX_SEATS: Final = 8  # the game's most players (Mimik.max_players)
 
-# By seat, then card (or count of cards drawn).
-DREW: tuple[dict[int, Event], ...] = tuple(
-    {card: Event("drew", {"seat": seat, "card": name}, to=(seat,))
-     for card, name in NAMES.items()} for seat in range(MAX_SEATS))
+# By seat, then the card's code less 1 (the codes run 1 to 20: a tuple read costs less than a
+# dict's), or the count of cards drawn.
+DREW: Final[tuple[tuple[Event, ...], ...]] = tuple(
+    tuple(Event("drew", {"seat": seat, "card": NAMES[card]}, to=(seat,))
+          for card in range(1, MIMIK + 1)) for seat in range(MAX_SEATS))
 # A turn's draw is 1 card, an opening hand 5 (MK-3), a Discard x2 2 (MK-20), a hand refilled
 # at the end of a turn (MK-11) at most 5.
-DRAWS: tuple[tuple[Event, ...], ...] = tuple(
+DRAWS: Final[tuple[tuple[Event, ...], ...]] = tuple(
     tuple(Event("draw", {"seat": seat, "cards": cards}) for cards in range(6))
     for seat in range(MAX_SEATS))
-DISCARDED: tuple[dict[int, Event], ...] = tuple(
-    {card: Event("discarded", {"seat": seat, "card": name}, ruling="MK-11")
-     for card, name in NAMES.items()} for seat in range(MAX_SEATS))
-# MK-12 (a Value card), MK-25 (a later MIMIK posed as a Value 5).
-POSED: tuple[dict[int, Event], ...] = tuple(
-    {card: Event("posed", {"seat": seat, "card": "MIMIK", "value": 5}, ruling="MK-25")
-     if card == MIMIK else
-     Event("posed", {"seat": seat, "card": NAMES[card], "value": card}, ruling="MK-12")
-     for card in (*range(1, 11), MIMIK)} for seat in range(MAX_SEATS))
-SKIPPED = tuple(Event("skipped", {"seat": seat}, ruling="MK-14") for seat in range(MAX_SEATS))
-NO_CARD = tuple(Event("no_card", {"seat": seat}) for seat in range(MAX_SEATS))
-MIMIK_RETURNED = tuple(Event("mimik_returned", {"seat": seat}, to=(seat,), ruling="MK-25")
+DISCARDED: Final[tuple[tuple[Event, ...], ...]] = tuple(
+    tuple(Event("discarded", {"seat": seat, "card": NAMES[card]}, ruling="MK-11")
+          for card in range(1, MIMIK + 1)) for seat in range(MAX_SEATS))
+# MK-12: a Value card, by seat then value less 1; MK-25: a later MIMIK posed as a Value 5.
+POSED: Final[tuple[tuple[Event, ...], ...]] = tuple(
+    tuple(Event("posed", {"seat": seat, "card": NAMES[card], "value": card}, ruling="MK-12")
+          for card in range(1, 11)) for seat in range(MAX_SEATS))
+POSED_MIMIK: Final = tuple(Event("posed", {"seat": seat, "card": "MIMIK", "value": 5},
+                                 ruling="MK-25") for seat in range(MAX_SEATS))
+SKIPPED: Final = tuple(Event("skipped", {"seat": seat}, ruling="MK-14")
                        for seat in range(MAX_SEATS))
+NO_CARD: Final = tuple(Event("no_card", {"seat": seat}) for seat in range(MAX_SEATS))
+MIMIK_RETURNED: Final = tuple(Event("mimik_returned", {"seat": seat}, to=(seat,),
+                                    ruling="MK-25") for seat in range(MAX_SEATS))
 # "turn" events by `turn << 3 | seat`, made on first use (at most 8 seats x 2,000 turns, MK-29).
-TURNS: dict[int, Event] = {}
+TURNS: Final[dict[int, Event]] = {}
 
 
 def draws(seat: int, cards: int) -> Event:

@@ -31,7 +31,7 @@ from ludotheque.core.game import (
 )
 from ludotheque.core.record import Step
 
-from .cards import load_cards
+from .carddata import load_cards
 from .encoding import encoding_for
 from .notation import parse
 from .position import check_position, parse_position

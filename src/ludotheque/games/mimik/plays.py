@@ -2,14 +2,17 @@
 
 `Plays` is a base of `rules.MimikState`, which sets the fields. The listing runs at every
 decision of every playout: the plays are made once and shared (actions are immutable values),
-and each Action card has its own listing, picked from a table.
+and each Action card has its own listing.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from functools import cache
 from itertools import combinations
+from typing import Final
+
+from mypy_extensions import mypyc_attr
 
 from ludotheque.core.game import Action
 
@@ -51,21 +54,24 @@ from .notation import (
 )
 
 # phases
-PLAY = 0  # the active player plays or discards a card
-PICK = 1  # Pickpocket: the active player picks a card from the victim's hand (MK-21)
-DROP = 2  # Tsunami tie: the chooser picks which highest card goes (MK-23)
-OVER = 3
+PLAY: Final = 0  # the active player plays or discards a card
+PICK: Final = 1  # Pickpocket: the active player picks a card from the victim's hand (MK-21)
+DROP: Final = 2  # Tsunami tie: the chooser picks which highest card goes (MK-23)
+OVER: Final = 3
 
 # -- the plays, made once ----------------------------------------------------------------------
-_POSE = {card: Pose(card) for card in (*range(1, 11), MIMIK)}
-_DISCARD = {card: Discard(card) for card in NAMES}
-_COPY = {value: Copy(value) for value in range(12)}
-_PAUSE = Pause()
-_TSUNAMI = Tsunami()
-_DISCARD_TWOS = {(a, b): DiscardTwo(a, b) for a in NAMES for b in NAMES if a <= b}
+# Posing a Value card and discarding a card, by the card's code less 1 (the codes run 1 to 20):
+# a tuple read costs less than a dict's.
+_POSE: Final = tuple(Pose(card) for card in range(1, 11))
+_POSE_MIMIK: Final = Pose(MIMIK)  # MK-25: a later MIMIK posed as a Value 5
+_DISCARD: Final = tuple(Discard(card) for card in range(1, MIMIK + 1))
+_COPY: Final = {value: Copy(value) for value in range(12)}
+_PAUSE: Final = Pause()
+_TSUNAMI: Final = Tsunami()
+_DISCARD_TWOS: Final = {(a, b): DiscardTwo(a, b) for a in NAMES for b in NAMES if a <= b}
 _pickpocket = cache(Pickpocket)
 # By player count and pickpocket: a Pickpocket aimed at each other player, in seat order.
-_PICKPOCKETS: list[list[list[ActionPlay]]] = [
+_PICKPOCKETS: Final[list[list[list[ActionPlay]]]] = [
     [[_pickpocket(v) for v in range(n) if v != seat] for seat in range(n)]
     for n in range(MAX_SEATS + 1)]
 _swap_score = cache(SwapScore)
@@ -75,8 +81,8 @@ drop_choice = cache(Drop)
 # the play's identity (the plays are shared objects), not by the play's value, whose
 # dataclass hash and comparison are Python calls. The play is kept beside its wrapper: an id
 # is only ever the same object's while the object lives.
-_COPY_ACTIONS: dict[int, tuple[ActionPlay, CopyAction]] = {}
-_TAKES: dict[int, tuple[Play, Take]] = {}
+_COPY_ACTIONS: Final[dict[int, tuple[ActionPlay, CopyAction]]] = {}
+_TAKES: Final[dict[int, tuple[Play, Take]]] = {}
 
 
 def _copy_action(play: ActionPlay) -> CopyAction:
@@ -93,25 +99,19 @@ def _take(play: Play) -> Take:
     return kept[1]
 
 
-# The plays aimed at one player's posed cards, by the card's index: a pile holds at most the
-# deck's cards (MK-1).
-@cache
-def _sabotages(owner: int) -> list[Sabotage]:
-    return [Sabotage(owner, index) for index in range(DECK_SIZE)]
-
-
-@cache
-def _halves(owner: int) -> list[Half]:
-    return [Half(owner, index) for index in range(DECK_SIZE)]
-
-
-@cache
-def _reverses(owner: int) -> list[Reverse]:
-    return [Reverse(owner, index) for index in range(DECK_SIZE)]
+# The plays aimed at one player's posed cards, by owner then the card's index: a pile holds at
+# most the deck's cards (MK-1). Made at import (3 x 960 small values): a list read costs less
+# than a cached call.
+_SABOTAGES: Final = [[Sabotage(owner, index) for index in range(DECK_SIZE)]
+                     for owner in range(MAX_SEATS)]
+_HALVES: Final = [[Half(owner, index) for index in range(DECK_SIZE)]
+                  for owner in range(MAX_SEATS)]
+_REVERSES: Final = [[Reverse(owner, index) for index in range(DECK_SIZE)]
+                    for owner in range(MAX_SEATS)]
 
 
 # Swap(mine, owner, index), by mine then owner then index.
-_SWAPS: list[list[list[Swap]]] = []
+_SWAPS: Final[list[list[list[Swap]]]] = []
 
 
 def _swaps(mine: int, length: int) -> list[list[Swap]]:
@@ -130,9 +130,10 @@ def _swaps(mine: int, length: int) -> list[list[Swap]]:
 # only a MIMIK may have NO_VALUE): every Action that aims at posed cards may aim at it,
 # whoever's it is (MK-27 spares only MIMIKs). A pile of nothing else gives its row's first
 # plays, one a card.
-_PLAIN = MIMIK << 4
+_PLAIN: Final = MIMIK << 4
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Plays:
     """The scores and the legal plays of a MIMIK state (see rules.MimikState)."""
 
@@ -215,14 +216,14 @@ class Plays:
                 if card != previous:
                     # MK-11: discarding a card face up is always allowed (and forced when
                     # nothing plays); listed after the plays.
-                    discards.append(_DISCARD[card])
+                    discards.append(_DISCARD[card - 1])
                     if card <= 10:  # MK-12, MK-8 (as in _plays, without building a list)
                         if card <= room:
-                            legal.append(_POSE[card])
+                            legal.append(_POSE[card - 1])
                     elif card == MIMIK:
                         legal += self._mimik_plays(seat, hand, i, score, -1)
                     else:
-                        legal += _LISTERS[card](self, seat, hand, i, score, -1)  # _action_plays
+                        legal += self._action_plays(seat, card, hand, i, score, -1)
                     previous = card
             legal += discards
         elif phase == PICK:
@@ -264,7 +265,7 @@ class Plays:
         `robbed`: the seat `card` was just stolen from (MK-21), whose hand still holds it."""
         if card <= 10:
             # MK-12 and MK-8: a Value card is posed unless it takes its owner above the target.
-            return [_POSE[card]] if score + card <= self.target else []
+            return [_POSE[card - 1]] if score + card <= self.target else []
         if card == MIMIK:
             return self._mimik_plays(seat, hand, index, score, robbed)
         return self._action_plays(seat, card, hand, index, score, robbed)
@@ -273,7 +274,7 @@ class Plays:
                      robbed: int) -> Sequence[Play]:
         if self.mimik_posed[seat]:
             # MK-25: after posing a MIMIK, a later one is a Value 5 for this player.
-            return [_POSE[MIMIK]] if score + 5 <= self.target else []
+            return [_POSE_MIMIK] if score + 5 <= self.target else []
         # MK-26: copy a card visible in play: any posed card, or the top of the discard pile.
         values = {card & 15 for cards in self._posed for card in cards}
         values.discard(NO_VALUE)
@@ -287,14 +288,14 @@ class Plays:
         # MK-28: with nothing to copy, the list is empty and the MIMIK cannot be played.
         return out
 
-    def _aimed(self, rows: Callable[[int], Sequence[ActionPlay]], seat: int) -> list[ActionPlay]:
+    def _aimed(self, rows: Sequence[Sequence[ActionPlay]], seat: int) -> list[ActionPlay]:
         """A play aimed at each posed Value card `seat`'s Action may target."""
         out: list[ActionPlay] = []
         team_of = self.team_of
         side = team_of[seat]
         for owner, pile in enumerate(self._posed):
             if pile:
-                row = rows(owner)
+                row = rows[owner]
                 if max(pile) < _PLAIN:
                     out += row[:len(pile)]
                     continue
@@ -309,17 +310,36 @@ class Plays:
                       score: int, robbed: int = -1) -> list[ActionPlay]:
         # MK-13: each target choice is its own play; an Action with no target cannot be played.
         # MK-24: the player who plays the Action chooses among the legal targets.
-        return _LISTERS[card](self, seat, hand, index, score, robbed)
+        # Picked by a chain of tests rather than a table of functions: compiled, a test of
+        # an int costs nothing and a method call is direct; as Python, about the same.
+        if card == SABOTAGE:
+            return self._sabotage_plays(seat, hand, index, score, robbed)
+        if card == SWAP:
+            return self._swap_plays(seat, hand, index, score, robbed)
+        if card == REVERSE:
+            return self._reverse_plays(seat, hand, index, score, robbed)
+        if card == PAUSE:
+            return self._pause_plays(seat, hand, index, score, robbed)
+        if card == HALF:
+            return self._half_plays(seat, hand, index, score, robbed)
+        if card == DISCARD_TWO:
+            return self._discard_two_plays(seat, hand, index, score, robbed)
+        if card == PICKPOCKET:
+            return self._pickpocket_plays(seat, hand, index, score, robbed)
+        if card == SWAP_SCORE:
+            return self._swap_score_plays(seat, hand, index, score, robbed)
+        assert card == TSUNAMI
+        return self._tsunami_plays(seat, hand, index, score, robbed)
 
     def _sabotage_plays(self, seat: int, hand: list[int], index: int, score: int,
                         robbed: int) -> list[ActionPlay]:
         # MK-15: any posed Value card, the player's own included.
-        return self._aimed(_sabotages, seat)
+        return self._aimed(_SABOTAGES, seat)
 
     def _half_plays(self, seat: int, hand: list[int], index: int, score: int,
                     robbed: int) -> list[ActionPlay]:
         # MK-19: halving only lowers a score, so MK-8 never forbids it.
-        return self._aimed(_halves, seat)
+        return self._aimed(_HALVES, seat)
 
     def _reverse_plays(self, seat: int, hand: list[int], index: int, score: int,
                        robbed: int) -> list[ActionPlay]:
@@ -331,7 +351,7 @@ class Plays:
         for owner, pile in enumerate(self._posed):
             if pile:
                 foreign = team_of[owner] != side
-                row = _reverses(owner)
+                row = _REVERSES[owner]
                 if (foreign or room >= 11) and max(pile) < _PLAIN:
                     out += row[:len(pile)]  # values are at most 11: 11 - 2 * value <= room
                     continue
@@ -472,12 +492,3 @@ class Plays:
                 out.append(i)
         return out
 
-
-Lister = Callable[[Plays, int, list[int], int, int, int], list[ActionPlay]]
-# Each Action card's plays (MK-15 to MK-23).
-_LISTERS: dict[int, Lister] = {
-    SABOTAGE: Plays._sabotage_plays, SWAP: Plays._swap_plays, REVERSE: Plays._reverse_plays,
-    PAUSE: Plays._pause_plays, HALF: Plays._half_plays, DISCARD_TWO: Plays._discard_two_plays,
-    PICKPOCKET: Plays._pickpocket_plays, SWAP_SCORE: Plays._swap_score_plays,
-    TSUNAMI: Plays._tsunami_plays,
-}

@@ -11,8 +11,10 @@ from __future__ import annotations
 
 import random
 from bisect import insort
-from collections.abc import Mapping, Sequence
-from typing import Any, Self
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, Final, Self
+
+from mypy_extensions import mypyc_attr
 
 from ludotheque.core.game import JSON, Action, Event, Result, State
 from ludotheque.core.rng import Rng
@@ -31,17 +33,17 @@ from .events import DISCARDED, DRAWS, DREW, MAX_SEATS, NO_CARD, POSED, SKIPPED, 
 from .notation import Discard, Drop, Keep, Play, Pose, Take
 from .plays import DROP, OVER, PICK, PLAY
 
-HAND_SIZE = 5
-RESET_BASE = 25  # MK-7
-TURN_LIMIT = 2000  # MK-29
+HAND_SIZE: Final = 5
+RESET_BASE: Final = 25  # MK-7
+TURN_LIMIT: Final = 2000  # MK-29
 
-PHASE_NAMES = ("jouer", "pickpocket", "tsunami", "fin")
-_SEATS = tuple((seat,) for seat in range(MAX_SEATS))  # to_act()'s answers, made once
+PHASE_NAMES: Final = ("jouer", "pickpocket", "tsunami", "fin")
+_SEATS: Final = tuple((seat,) for seat in range(MAX_SEATS))  # to_act()'s answers, made once
 
 __all__ = ["DROP", "HAND_SIZE", "OVER", "PHASE_NAMES", "PICK", "PLAY", "RESET_BASE",
            "TURN_LIMIT", "MimikState", "card_of", "posed_json"]
 
-_POSED_VIEWS: dict[int, tuple[JSON, ...]] = {}
+_POSED_VIEWS: Final[dict[int, tuple[JSON, ...]]] = {}
 
 
 def posed_json(card: int) -> list[JSON]:
@@ -57,6 +59,10 @@ def posed_json(card: int) -> list[JSON]:
     return list(shown)
 
 
+# A native class once compiled (COMPILED in __init__.py); a plain Python subclass stays
+# possible (a test plays the rules of before a fix that way): mypyc allows it only when the
+# class and its bases say so.
+@mypyc_attr(allow_interpreted_subclasses=True)
 class MimikState(Effects, State):
     """One moment of a MIMIK game. Cards are small ints (see cards.py)."""
 
@@ -110,7 +116,7 @@ class MimikState(Effects, State):
             deck: Sequence[int], *, stacked: bool = False) -> MimikState:
         """A new game. `stacked`: the deck is dealt in the order given (its end is the top),
         for scenario tests; otherwise it is shuffled by the seeded RNG."""
-        self = object.__new__(cls)
+        self = cls()  # not object.__new__: a compiled class makes its own instances
         self.rng = Rng(seed)
         # MK-2: the seats are shuffled by the seed, so who plays first is drawn; play then goes
         # round in seat order (the text's "youngest player" has no meaning online). The seats
@@ -157,7 +163,7 @@ class MimikState(Effects, State):
         from the seed (MK-3), as in an ordinary game."""
         from .position import check_position, deal, parse_position
 
-        self = object.__new__(cls)
+        self = cls()
         self.rng = Rng(seed)
         self.players = players
         self.target = target
@@ -237,7 +243,7 @@ class MimikState(Effects, State):
                     self._legal = None
                     hand.remove(card)
                     self.discard.append(card)
-                    events = [DISCARDED[seat][card]]
+                    events = [DISCARDED[seat][card - 1]]
                     self._finish(events)
                     return events
             elif isinstance(action, Pose) and action.card <= 10:
@@ -252,7 +258,7 @@ class MimikState(Effects, State):
                     hand.remove(card)
                     self._posed[seat].append(card << 4 | card)  # MK-12: cards.posed(card, card)
                     scores[team] += card
-                    events = [POSED[seat][card]]
+                    events = [POSED[seat][card - 1]]
                     self._finish(events)
                     return events
         legal = self._legal
@@ -306,7 +312,7 @@ class MimikState(Effects, State):
                 card = action.card
                 self.hands[seat].remove(card)
                 self.discard.append(card)
-                events.append(DISCARDED[seat][card])  # MK-11
+                events.append(DISCARDED[seat][card - 1])  # MK-11
             else:
                 assert isinstance(action, Play)
                 # card_of(action), without its call
@@ -360,7 +366,7 @@ class MimikState(Effects, State):
             card = deck.pop()
             insort(self.hands[seat], card)
             events += (TURNS.get((turns + 1) << 3 | seat) or turn(seat, turns + 1),
-                       DREW[seat][card], DRAWS[seat][1])
+                       DREW[seat][card - 1], DRAWS[seat][1])
             return
         self._start_turn(events)
 
@@ -421,7 +427,7 @@ class MimikState(Effects, State):
                     # MK-10: the usual draw, as _draw(seat, 1) does it (without its loop).
                     card = deck.pop()
                     insort(self.hands[seat], card)
-                    events.append(DREW[seat][card])
+                    events.append(DREW[seat][card - 1])
                     events.append(DRAWS[seat][1])
                     self.phase = PLAY
                     return
@@ -531,7 +537,7 @@ class MimikState(Effects, State):
 
     # -- copies and persistence -------------------------------------------------------------------
     def clone(self) -> Self:
-        out = object.__new__(type(self))
+        out = type(self)()
         out.rng = self.rng.copy()
         out.players = self.players
         out.target = self.target
@@ -560,6 +566,12 @@ class MimikState(Effects, State):
         out._legal = self._legal
         return out
 
+    def __reduce__(self) -> tuple[Callable[[Mapping[str, JSON]], Self], tuple[dict[str, JSON]]]:
+        # Pickled (and copied by the copy module) as its saved form, the project's persistence:
+        # the compiled and the plain Python builds keep their fields differently, and a state
+        # pickled by one must load in the other (a Ray worker may run either).
+        return (type(self).from_json, (self.to_json(),))
+
     def to_json(self) -> dict[str, JSON]:
         return {
             "rng": self.rng.to_json(),
@@ -587,7 +599,7 @@ class MimikState(Effects, State):
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Self:
-        out = object.__new__(cls)
+        out = cls()
         out.rng = Rng.from_json(data["rng"])
         out.players = int(data["players"])
         out.target = int(data["target"])
