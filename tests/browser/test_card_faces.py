@@ -53,3 +53,34 @@ def test_the_card_faces_stay_clean_a_few_turns_on(sized: Callable[[str], Any], g
         assert_clean(page, f"{game}, turn {turn + 2}")
         if page.get_by_test_id("replay-link").is_visible():
             break
+
+
+# A posed MIMIK that copied a value, on the small card of a posed row: "= 10" ran under the
+# magnifier (MK-26). A random game seldom poses one, so the face is drawn by the screen's own
+# cards.js, with the room's French catalogue, into the room's first posed row.
+DRAW_COPIED_MIMIKS = """async () => {
+  const { cardFace, zoomCard } = await import("/screens/mimik/cards.js");
+  const words = await (await fetch("/screens/mimik/fr.json")).json();
+  const t = (key, vars = {}) => (words[key] || key).replace(/\\{(\\w+)\\}/g, (_, k) => vars[k]);
+  const row = document.querySelector(".screen-mimik .mk-posed");
+  for (const [value, copied] of [[10, "10"], [5, "5"], [null, "Sabotage"]]) {
+    const posed = ["MIMIK", value, copied];
+    const face = cardFace(t, "MIMIK", posed, "MIMIK");
+    const box = document.createElement("div");
+    box.className = "mk-card mk-small";
+    box.append(face);
+    zoomCard(box, t, "MIMIK", face, "MIMIK");
+    row.append(box);
+  }
+  return row.querySelectorAll(".card-zoom-button").length;
+}"""
+
+
+def test_a_posed_mimik_that_copied_a_value_keeps_it_clear_of_its_magnifier(
+        sized: Callable[[str], Any]) -> None:
+    page = open_room(sized("laptop"), "mimik")
+    assert page.evaluate(DRAW_COPIED_MIMIKS) >= 3
+    assert_clean(page, "mimik, posed MIMIK copies", ".screen-mimik .mk-posed .zoomable")
+    page.locator(".mk-posed [data-testid=card-zoom-button]").last.click()
+    expect(page.get_by_test_id("card-zoom")).to_be_visible()
+    assert_clean(page, "mimik, a posed MIMIK copy shown large", ".card-zoom-face")

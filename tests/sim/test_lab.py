@@ -138,7 +138,8 @@ def test_ctrl_c_prints_what_was_played_and_resume_finishes_the_same_run(tmp_path
     same command with --resume writes the JSON of a run never interrupted."""
     out = tmp_path / "cut.json"
     progress = tmp_path / "cut.json.progress.jsonl"
-    args = ["sim", "mindbug", "-n", "800", "--batch", "4", "--seed", "11"]
+    # Long enough that the signal lands mid-run even with the compiled engines (about 7 s).
+    args = ["sim", "mindbug", "-n", "20000", "--batch", "100", "--seed", "11"]
     env = {**os.environ, "PYTHONPATH": str(SRC), "COLUMNS": "200"}
     child = subprocess.Popen([sys.executable, "-m", "ludotheque.cli", *args, "--json", str(out)],
                              env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
@@ -150,7 +151,7 @@ def test_ctrl_c_prints_what_was_played_and_resume_finishes_the_same_run(tmp_path
     child.send_signal(signal.SIGINT)
     _, err = child.communicate(timeout=60)
     assert child.returncode == 130, err
-    assert "interrupted:" in err and "of 800 games played" in err and "--resume" in err
+    assert "interrupted:" in err and "of 20000 games played" in err and "--resume" in err
     assert not out.exists()
     finished = len(progress.read_text(encoding="utf-8").splitlines()) - 1
     assert 2 <= finished < 200
@@ -160,7 +161,7 @@ def test_ctrl_c_prints_what_was_played_and_resume_finishes_the_same_run(tmp_path
     whole = tmp_path / "whole.json"
     assert ludo(*args, "--json", str(whole))[0] == 0
     assert untimed(out) == untimed(whole)
-    assert untimed(out)["games"] == 800
+    assert untimed(out)["games"] == 20000
 
 
 BLOCK_RAY = '''

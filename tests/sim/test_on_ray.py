@@ -129,7 +129,8 @@ def test_ctrl_c_on_a_cluster_joined_by_address_then_resume(ray_instance: OverRay
     played printed), and --resume finishes the run as one never interrupted."""
     address = ray_instance.ray.get_runtime_context().gcs_address
     env = {**os.environ, "PYTHONPATH": str(SRC), "COLUMNS": "200"}
-    args = ["sim", "mindbug", "-n", "400", "--seed", "3", "--batch", "4"]
+    # Long enough that the signal lands mid-run even with the compiled engines.
+    args = ["sim", "mindbug", "-n", "20000", "--seed", "3", "--batch", "100"]
     out = tmp_path / "joined.json"
     progress = tmp_path / "joined.json.progress.jsonl"
     child = subprocess.Popen([sys.executable, "-m", "ludotheque.cli", *args, "--ray", address,
@@ -144,7 +145,7 @@ def test_ctrl_c_on_a_cluster_joined_by_address_then_resume(ray_instance: OverRay
     _, err = child.communicate(timeout=120)
     assert child.returncode == 130, err
     assert "Started a local Ray instance" not in err
-    assert "interrupted:" in err and "of 400 games played" in err
+    assert "interrupted:" in err and "of 20000 games played" in err
     assert not out.exists() and progress.exists()
     ludo(*args, "--ray", "--resume", "--json", str(out))
     ludo(*args, "--json", str(tmp_path / "here.json"))

@@ -120,9 +120,14 @@ export function cardFace(t, card, posed = null, label = "") {
     );
     if (posed && posed.length > 2) {
       // MK-26: what this MIMIK copied; MK-27: it is out of the opponents' reach.
-      const shown = posed[1] === null ? cardName(t, posed[2]) : `= ${posed[1]}`;
-      root.append(svg("rect", { x: 10, y: 88, width: 80, height: 28, rx: 6, fill: "#fff" }),
-        svg("text", { x: 50, y: posed[1] === null ? 107 : 110, class: posed[1] === null ? "mk-t-fine" : "mk-t-posed", "font-size": posed[1] === null ? fit(shown, 13, 120) : 22, "font-weight": 800, "text-anchor": "middle", fill: "#12361c", text: shown }),
+      const name = posed[1] === null ? cardName(t, posed[2]) : "";
+      // The copied value reads "= 5"; a small card shows the 5 alone, a little to the left
+      // (the screen's CSS), which would otherwise run under its magnifier.
+      const shown = posed[1] === null
+        ? svg("text", { x: 50, y: 107, class: "mk-t-fine", "font-size": fit(name, 13, 120), "font-weight": 800, "text-anchor": "middle", fill: "#12361c", text: name })
+        : svg("text", { x: 50, y: 110, class: "mk-t-posed mk-t-copied", "font-size": 22, "font-weight": 800, "text-anchor": "middle", fill: "#12361c" },
+          svg("tspan", { class: "mk-t-equals", text: "= " }), svg("tspan", { text: String(posed[1]) }));
+      root.append(svg("rect", { x: 10, y: 88, width: 80, height: 28, rx: 6, fill: "#fff" }), shown,
         svg("path", { d: "M84 6 L95 10 V19 Q95 27 84 32 Q73 27 73 19 V10 Z", fill: "#f4d35e", stroke: "#12361c" }),
         svg("text", { x: 50, y: 132, class: "mk-t-fine", "font-size": 9, "text-anchor": "middle", fill: "#fff", text: posed[1] === null ? t("mimik.face.no_value") : t("mimik.face.copy") }));
     } else if (posed) {
