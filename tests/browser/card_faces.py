@@ -142,6 +142,17 @@ FACE_FAULTS = r"""(within) => {
 }"""
 
 
+# A tilted card (an exhausted Mindbug creature, drawn turned aside) is measured upright:
+# the boxes of a rotated text are the axis-aligned boxes around it, and two stacked lines
+# turned by 9 degrees have boxes that cross though their letters do not.
+UNTILTED = """async ([measure, within]) => {
+  const style = document.createElement("style");
+  style.textContent = ".screen-mindbug .mb-card.mb-exhausted svg { transform: none !important; }";
+  document.head.append(style);
+  try { return await (eval(measure))(within); } finally { style.remove(); }
+}"""
+
+
 def face_faults(page: Page, within: str = ".zoomable, .card-zoom-face") -> list[dict[str, Any]]:
     """Every fault of the page's visible card faces (those matching `within`), once its
     animations are over. A bot's move can land between the wait and the measure and start a
@@ -150,7 +161,7 @@ def face_faults(page: Page, within: str = ".zoomable, .card-zoom-face") -> list[
     faults: list[dict[str, Any]] = []
     for attempt in range(3):
         page.evaluate(SETTLED)
-        found = list(page.evaluate(FACE_FAULTS, within))
+        found = list(page.evaluate(UNTILTED, [FACE_FAULTS, within]))
         if attempt:
             before = {_key(f) for f in faults}
             found = [f for f in found if _key(f) in before]

@@ -133,6 +133,14 @@ def test_resume_needs_the_output_on_disk() -> None:
     assert code == 1 and "--resume needs the output on disk" in out
 
 
+def interruptible() -> None:
+    """Run in a child before it starts: Ctrl+C at its default and not blocked. A child inherits
+    an ignored SIGINT (Python then installs no handler) and the signal mask from the process
+    that starts it, and the whole suite's workers do not promise either."""
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def test_ctrl_c_prints_what_was_played_and_resume_finishes_the_same_run(tmp_path: Path) -> None:
     """A real SIGINT to a real `ludo sim`: it stops, says how many games it played, and the
     same command with --resume writes the JSON of a run never interrupted."""
@@ -142,7 +150,8 @@ def test_ctrl_c_prints_what_was_played_and_resume_finishes_the_same_run(tmp_path
     args = ["sim", "mindbug", "-n", "20000", "--batch", "100", "--seed", "11"]
     env = {**os.environ, "PYTHONPATH": str(SRC), "COLUMNS": "200"}
     child = subprocess.Popen([sys.executable, "-m", "ludotheque.cli", *args, "--json", str(out)],
-                             env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                             env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                             preexec_fn=interruptible)
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline and child.poll() is None:
         if progress.exists() and len(progress.read_text(encoding="utf-8").splitlines()) > 2:
@@ -150,7 +159,7 @@ def test_ctrl_c_prints_what_was_played_and_resume_finishes_the_same_run(tmp_path
         time.sleep(0.02)
     child.send_signal(signal.SIGINT)
     _, err = child.communicate(timeout=60)
-    assert child.returncode == 130, err
+    assert child.returncode == 130, (signal.getsignal(signal.SIGINT), err)
     assert "interrupted:" in err and "of 20000 games played" in err and "--resume" in err
     assert not out.exists()
     finished = len(progress.read_text(encoding="utf-8").splitlines()) - 1

@@ -26,7 +26,7 @@ from ludotheque.sim.jobs import SimJob
 from ludotheque.sim.lab import play_series
 from ludotheque.sim.on_ray import DIE_ONCE, LOCAL, OverRay, on_ray
 
-from .test_lab import stopped_after
+from .test_lab import interruptible, stopped_after
 
 SRC = Path(ludotheque.__file__).resolve().parent.parent
 TIMINGS = {"seconds", "games_per_second"}
@@ -135,7 +135,8 @@ def test_ctrl_c_on_a_cluster_joined_by_address_then_resume(ray_instance: OverRay
     progress = tmp_path / "joined.json.progress.jsonl"
     child = subprocess.Popen([sys.executable, "-m", "ludotheque.cli", *args, "--ray", address,
                               "--json", str(out)],
-                             env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                             env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                             preexec_fn=interruptible)
     deadline = time.monotonic() + 120
     while time.monotonic() < deadline and child.poll() is None:
         if progress.exists() and len(progress.read_text(encoding="utf-8").splitlines()) > 3:
@@ -143,7 +144,7 @@ def test_ctrl_c_on_a_cluster_joined_by_address_then_resume(ray_instance: OverRay
         time.sleep(0.02)
     child.send_signal(signal.SIGINT)
     _, err = child.communicate(timeout=120)
-    assert child.returncode == 130, err
+    assert child.returncode == 130, (signal.getsignal(signal.SIGINT), err)
     assert "Started a local Ray instance" not in err
     assert "interrupted:" in err and "of 20000 games played" in err
     assert not out.exists() and progress.exists()
