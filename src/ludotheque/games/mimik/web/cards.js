@@ -1,5 +1,6 @@
 // MIMIK's card faces in SVG (a Value, an Action, the MIMIK, a card's back), a card shown large,
 // and a card's name in the reader's words.
+import { wrap } from "/static/js/dom.js";
 import { zoomable } from "/static/js/overlay.js";
 import { el, svg } from "./dom.js";
 
@@ -24,21 +25,6 @@ export function cardName(t, card) {
 }
 
 // -- card faces -----------------------------------------------------------------------------
-function wrap(text, width) {
-  const lines = [];
-  let line = "";
-  for (const word of text.split(/\s+/)) {
-    if (line && (line + " " + word).length > width) {
-      lines.push(line);
-      line = word;
-    } else {
-      line = line ? `${line} ${word}` : word;
-    }
-  }
-  if (line) lines.push(line);
-  return lines;
-}
-
 // A font size that fits `text` in a card's width (about 0.6 em a letter).
 function fit(text, largest, room) {
   return Math.min(largest, room / Math.max(1, text.length));

@@ -1,6 +1,8 @@
 // Mindbug's card faces, card backs and small icons, drawn in SVG. Words come from the caller
 // (the card data and the screen's catalogue); shapes here only repeat what the words say. The
 // creatures' illustrations are symbols of the sets' sprites (web/art-<set>.svg), used by reference.
+import { wrap } from "/static/js/dom.js";
+
 const NS = "http://www.w3.org/2000/svg";
 
 function svg(tag, attrs = {}, ...children) {
@@ -23,21 +25,6 @@ function hue(key) {
   let h = 2166136261;
   for (const ch of key) h = Math.imul(h ^ ch.charCodeAt(0), 16777619) >>> 0;
   return Math.round((h % 1000) * 137.508) % 360;
-}
-
-function wrap(words, width) {
-  const lines = [];
-  let line = "";
-  for (const word of words.split(/\s+/)) {
-    if (line && (line + " " + word).length > width) {
-      lines.push(line);
-      line = word;
-    } else {
-      line = line ? `${line} ${word}` : word;
-    }
-  }
-  if (line) lines.push(line);
-  return lines;
 }
 
 // Keyword icons in a 10x10 box: a shape for each keyword, beside its word (never alone).

@@ -14,3 +14,20 @@ export function el(tag, attrs = {}, ...children) {
   node.append(...children.filter((c) => c !== null && c !== undefined));
   return node;
 }
+
+// The words of `text` in lines of at most `width` letters (a longer word gets a line of its
+// own): the card faces' SVG text, which does not wrap by itself.
+export function wrap(text, width) {
+  const lines = [];
+  let line = "";
+  for (const word of text.split(/\s+/)) {
+    if (line && (line + " " + word).length > width) {
+      lines.push(line);
+      line = word;
+    } else {
+      line = line ? `${line} ${word}` : word;
+    }
+  }
+  if (line) lines.push(line);
+  return lines;
+}
