@@ -1,5 +1,6 @@
 // Diamagique's card faces in SVG: a Sort, a Château, a Magicien (a low card that stays on the
 // table), a card's back, the gems of the Diamagiques, and the words a card is read aloud with.
+import { wrap } from "/static/js/dom.js";
 import { emblemUse } from "/static/js/emblems.js";
 
 // The faces of every card of the set (web/cards.json, made by faces.py): the view names cards,
@@ -25,27 +26,6 @@ export function sv(tag, attrs = {}, ...children) {
   }
   node.append(...children.filter((c) => c !== null && c !== undefined));
   return node;
-}
-
-// Greedy word wrap for SVG text (no automatic wrapping there).
-export function wrap(text, width, maxLines) {
-  const lines = [];
-  let line = "";
-  for (const word of String(text).split(/\s+/)) {
-    if (!word) continue;
-    if (line && (line + " " + word).length > width) {
-      lines.push(line);
-      line = word;
-    } else {
-      line = line ? `${line} ${word}` : word;
-    }
-  }
-  if (line) lines.push(line);
-  if (lines.length > maxLines) {
-    lines.length = maxLines;
-    lines[maxLines - 1] = lines[maxLines - 1].replace(/.$/, "…");
-  }
-  return lines;
 }
 
 export function textLines(lines, x, y, step, attrs) {

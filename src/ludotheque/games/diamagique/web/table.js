@@ -1,11 +1,11 @@
 // Diamagique's table: a card as a thing to click (or only to see), each team's Magiciens and
 // their Sorts (DG-15: position against position), the team's bar, the opponent's hand, the
 // Château and the Diamagiques at stake in the centre, and each side's count at the end.
-import { el } from "/static/js/dom.js";
+import { el, wrap } from "/static/js/dom.js";
 import { emblemIcon } from "/static/js/emblems.js";
 import { zoomable } from "/static/js/overlay.js";
 import {
-  FACES, EMBLEMS, sv, wrap, textLines, gem, colourNames, effectOf, sortFace, zoomOf, sortOver,
+  FACES, EMBLEMS, sv, textLines, gem, colourNames, effectOf, sortFace, zoomOf, sortOver,
   castleOver, sortLabel, castleFace, wizardFace, backFace,
 } from "./cards.js";
 

@@ -16,11 +16,13 @@ export function el(tag, attrs = {}, ...children) {
 }
 
 // The words of `text` in lines of at most `width` letters (a longer word gets a line of its
-// own): the card faces' SVG text, which does not wrap by itself.
-export function wrap(text, width) {
+// own), and at most `maxLines` of them, the last one cut with "…": the card faces' SVG
+// text, which does not wrap by itself.
+export function wrap(text, width, maxLines = Infinity) {
   const lines = [];
   let line = "";
-  for (const word of text.split(/\s+/)) {
+  for (const word of String(text).split(/\s+/)) {
+    if (!word) continue;
     if (line && (line + " " + word).length > width) {
       lines.push(line);
       line = word;
@@ -29,5 +31,9 @@ export function wrap(text, width) {
     }
   }
   if (line) lines.push(line);
+  if (lines.length > maxLines) {
+    lines.length = maxLines;
+    lines[maxLines - 1] = lines[maxLines - 1].replace(/.$/, "…");
+  }
   return lines;
 }
