@@ -743,6 +743,41 @@ def arena_command(game_id: str, bot_list: str, count: int, players: int | None,
     show_arena(data, game, seed, console)
 
 
+@main.command("learn")
+@click.argument("game_id", metavar="GAME")
+@click.option("-n", "count", type=int, default=30_000, show_default=True,
+              help="games played by the rollout policy, per player count")
+@click.option("-p", "--players", "player_counts", type=int, multiple=True,
+              help="player count to learn (default: every count the game has)")
+@click.option("--seed", type=int, default=0, show_default=True)
+@click.option("--write", is_flag=True, help="write the weights to the game's data/value.json")
+def learn_command(game_id: str, count: int, player_counts: tuple[int, ...], seed: int,
+                  write: bool) -> None:
+    """Learn GAME's win chances for the bots from seeded games (bots/learn.py): held-out
+    log-loss of the learnt weights, of the shipped ones and of a constant."""
+    from ludotheque.bots.learn import learn, write_value
+
+    game = find_game(game_id)
+    if count < 5:
+        fail("-n must be at least 5 (one game in five is held out)")
+    counts = player_counts or tuple(sorted({c.players for c in game.configs()}))
+    results = []
+    for players in counts:
+        try:
+            game.check_players(players)
+            item = learn(game.id, players, count, seed)
+        except LudoError as exc:
+            fail(str(exc))
+        results.append(item)
+        losses = ", ".join(f"{k} {v:.4f}" for k, v in item.held_out.items())
+        hits = ", ".join(f"{k} {v:.1%}" for k, v in item.accuracy.items())
+        console.print(f"{players} players: {item.positions} positions from {count} games; "
+                      f"held-out log-loss: {losses}; winner predicted: {hits}")
+    if write:
+        command = f"ludo learn {game.id} -n {count} --seed {seed}"
+        console.print(f"wrote {write_value(game.id, results, command)}")
+
+
 def show_arena(data: dict[str, Any], game: Game, seed: int, out: Console) -> None:
     table = Table(title=f"{game.title}: {data['games']} games, {data['players']} players, "
                         f"seats rotated, seeds from {seed}")

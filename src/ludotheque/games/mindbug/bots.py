@@ -1,14 +1,18 @@
-"""Mindbug knowledge for the bots: win chances, a rollout policy and the levels' knobs.
+"""Mindbug knowledge for the bots: win chances learnt from play, a rollout policy, the levels.
 
 Everything here reads only the state it is given (the search's `determinize` copies), through
 the engine's public fields: boards, hands, piles, life, Mindbugs and the recomputed stats
-(MB-17). Values are in "power points": a creature is worth its power plus what its keywords
-and effects add; a life point and a Mindbug are converted to the same unit.
+(MB-17). The policy's values are in "power points": a creature is worth its power plus what
+its keywords and effects add.
 
-- Win chances (`win_chances`): a logistic of the difference between the two teams' strength:
-  life (worth more as it runs low, MB-18), the creatures in play (power and the keywords that
-  matter: CORIACE MB-11, VENIMEUX MB-14, FURIE MB-12, FURTIF MB-13, CHASSEUR MB-10), the
-  Mindbugs (MB-7) and Mindfrogs (MB-24) left, and the cards still to play (MB-5, MB-6).
+- Win chances (`win_chances`): a logistic of the features `value_features`, each team's
+  measure less the other's: life (the last points apart, MB-18), the creatures in play (power,
+  how many, the strongest, the keywords that matter: CORIACE MB-11, VENIMEUX MB-14, FURIE
+  MB-12, FURTIF MB-13, CHASSEUR MB-10, their lasting effects), the Mindbugs (MB-7) and
+  Mindfrogs (MB-24) left, the cards in hand and pile (MB-5, MB-6), whose turn it is, and the
+  attacks the best block cannot punish. The weights are learnt from games played by the
+  rollout policy (`ludo learn mindbug`, bots/learn.py), per player count, in
+  `data/value.json`: the cut playouts end on what playing them out would have given.
 - Rollout policy (`rollout_policy`): attacks that the best block cannot punish, blocks that
   win the fight or save the last life, the hunted creature it kills (MB-10), a Mindbug on a
   strong creature (MB-7), in Tag Team the opponent an effect hurts most (mindbug-cards.md:
@@ -22,6 +26,7 @@ from collections.abc import Sequence
 from functools import cache
 
 from ludotheque.bots.common import ROLLOUT_POLICIES, WIN_CHANCES
+from ludotheque.bots.learn import register_value
 from ludotheque.bots.levels import register_game_settings
 from ludotheque.bots.mcts import MCTSSettings
 from ludotheque.core import Action, Rng, Seat, State
@@ -53,11 +58,6 @@ W_CHASSEUR = 1.5  # MB-10: picks the fight it wins
 W_FURIE = 0.3  # MB-12: times its power (two attacks a turn)
 W_CORIACE = 0.5  # MB-11: times its power, while not exhausted (survives one defeat)
 LIFE = (0.0, 9.0, 16.0, 21.0)  # what 0..3 life points are worth; each further one adds 4
-MINDBUG = 5.0  # MB-7: a Mindbug takes a creature; holding one also deters strong plays
-MINDFROG = 2.0  # MB-24: saves a team-mate's creature from nothing, so worth less
-HAND_CARD = 2.0  # MB-5/MB-6: a card to play is a future creature and an action
-PILE_CARD = 1.0
-SCALE = 0.11  # logistic slope: 9 power points (about a life point at 1) give 73%
 
 
 def _effects_bonus(cr: Creature) -> float:
@@ -132,25 +132,78 @@ def life_worth(life: int) -> float:
     return LIFE[-1] + 4.0 * (life - len(LIFE) + 1)
 
 
-def strength(state: MindbugState, team: int, st: Stats) -> float:
-    """A team's strength in power points (a player is a team of one with 2 players)."""
-    total = life_worth(state.life[team])
+# -- win chances, learnt from play (bots/learn.py, data/value.json) -------------------------
+VALUE_FEATURES = (
+    "life>=2", "life>=3", "life>3",  # MB-18: each side's life points, the last ones apart
+    "power", "creatures", "max_power",  # in play, stats now (MB-17)
+    "venimeux", "furtif", "chasseur",  # MB-14, MB-13, MB-10: how many
+    "furie_power", "coriace_fresh_power",  # MB-12, and MB-11 while not exhausted
+    "lasting", "mindbugs", "mindfrogs",  # lasting effects; MB-7, MB-24
+    "hand", "hand_value", "pile", "exhausted",  # MB-5, MB-6
+    "tempo",  # +1 on side 0's turn, -1 on side 1's
+    "threat_at_last_life",  # the foe's power in play while the last life point stands
+    "safe_attacks",  # attacks the best block cannot punish, side 0's less side 1's
+)
+
+
+def _team_measures(state: MindbugState, team: int, st: Stats) -> list[float]:
+    life = state.life[team]
+    power = count = top = 0.0
+    venimeux = furtif = chasseur = furie = coriace = lasting = exhausted = 0.0
+    mindbugs = mindfrogs = hand = hand_worth = pile = 0.0
+    keeps = _card_values(state.cat)[1]
     for s in state.seats_of_team(team):
-        total += sum(creature_value(state, c, st) for c in state.boards[s])
-        total += MINDBUG * state.mindbugs[s] + MINDFROG * state.mindfrogs[s]
-        total += HAND_CARD * len(state.hands[s]) + PILE_CARD * len(state.piles[s])
-    return total
+        for c in state.boards[s]:
+            p, kw = st.power[c], st.kw[c]
+            power += p
+            count += 1
+            top = max(top, p)
+            venimeux += bool(kw & VENIMEUX)
+            furtif += bool(kw & FURTIF)
+            chasseur += bool(kw & CHASSEUR)
+            if kw & FURIE:
+                furie += p
+            tired = state.flags[c] & EXHAUSTED
+            if kw & CORIACE and not tired:
+                coriace += p
+            exhausted += bool(tired)
+            lasting += keeps[state.kind[c]]
+        mindbugs += state.mindbugs[s]
+        mindfrogs += state.mindfrogs[s]
+        hand += len(state.hands[s])
+        hand_worth += sum(hand_value(state, c) for c in state.hands[s])
+        pile += len(state.piles[s])
+    return [float(life >= 2), float(life >= 3), float(max(0, life - 3)), power, count, top,
+            venimeux, furtif, chasseur, furie, coriace, lasting, mindbugs, mindfrogs, hand,
+            hand_worth, pile, exhausted]
+
+
+def value_features(state: State) -> list[float]:
+    """Team 0's measures less team 1's (a player is a team of one with 2 players)."""
+    assert isinstance(state, MindbugState)
+    st = state.stats()
+    mine, theirs = _team_measures(state, 0, st), _team_measures(state, 1, st)
+    out = [a - b for a, b in zip(mine, theirs, strict=True)]
+    out.append(1.0 if state.team(state.active) == 0 else -1.0)
+    threat = ((theirs[3] if state.life[0] == 1 else 0.0)
+              - (mine[3] if state.life[1] == 1 else 0.0))
+    safe = 0.0
+    for team, sign in ((0, 1.0), (1, -1.0)):
+        for s in state.seats_of_team(team):
+            safe += sign * sum(attack_worth(state, c, s, st) > 0 for c in state.boards[s])
+    return [*out, threat, safe]
+
+
+VALUE = register_value(GAME_ID, VALUE_FEATURES, value_features, __package__ or "")
 
 
 def win_chances(state: State) -> Sequence[float]:
-    """Each seat's chance of winning: a logistic of its team's strength minus the other's."""
+    """Each seat's chance of winning: team 0's learnt chance from the features above."""
     assert isinstance(state, MindbugState)
     result = state.result()
     if result is not None:
         return [result.utility(s) for s in range(state.n)]
-    st = state.stats()
-    diff = strength(state, 0, st) - strength(state, 1, st)
-    p0 = 1.0 / (1.0 + math.exp(-SCALE * diff))
+    p0 = VALUE.chance(state.n, state)
     return [p0 if state.team(s) == 0 else 1.0 - p0 for s in range(state.n)]
 
 
