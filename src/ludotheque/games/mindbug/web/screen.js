@@ -448,7 +448,7 @@ function prompt(ctx, legalMap, placed) {
     const choices = el("div", { class: "mb-choices", "data-testid": "mb-choices" });
     for (const c of extra) {
       choices.append(cardTile(ctx, { id: c.id, key: c.key, live: c.found && c.found.live,
-        seatOnBoard: c.found ? c.found.seat : -1, actions: c.actions, size: "mb-small", place: "choice" }));
+        seatOnBoard: c.found ? c.found.seat : -1, actions: c.actions, place: "choice" }));
       placed.add(c.id);
     }
     side.append(choices);
