@@ -102,6 +102,39 @@ def test_a_few_turns_on_the_room_stays_readable(sized: Callable[[str], Any], gam
     assert_readable(page, f"{game}, later")
 
 
+# A Mindbug card drawn small: a card of another's hand this seat was shown, or one of a
+# discard pile. Its power (cards.js: 16 of the face's 120 units) came to 10.4 px at a laptop's
+# card width; a random game seldom shows one, so every creature is drawn small by the screen's
+# own cards.js into the other seat's hand row, its name and effect left to the room's tiles.
+DRAW_SMALL_MINDBUG_CARDS = """async () => {
+  const { cardFace } = await import("/screens/mindbug/cards.js");
+  const cards = await (await fetch("/screens/mindbug/cards.json")).json();
+  const row = document.querySelector(".screen-mindbug .mb-hand-other");
+  for (const [key, data] of Object.entries(cards.creatures)) {
+    const info = { key, name: data.name, power: data.power, basePower: data.power,
+      keywords: data.keywords, text: data.text_fr, set: data.set };
+    const tile = document.createElement("div");
+    tile.className = "mb-card mb-small";
+    tile.dataset.testid = "mb-card-drawn-small";
+    tile.append(cardFace(info, { keywordWord: (k) => k, t: (k) => k }));
+    row.append(tile);
+  }
+  return row.querySelectorAll("[data-testid=mb-card-drawn-small]").length;
+}"""
+
+
+def test_a_small_mindbug_card_keeps_its_power_readable(sized: Callable[[str], Any]) -> None:
+    page = open_room(sized("laptop"), "mindbug")
+    assert page.evaluate(DRAW_SMALL_MINDBUG_CARDS) >= 30
+    powers = page.evaluate("""() => [...document.querySelectorAll(
+      "[data-testid=mb-card-drawn-small] .mb-t-power")].map((e) => e.textContent)""")
+    assert "10" in powers  # two digits, the widest
+    for tile in page.locator("[data-testid=mb-card-drawn-small]").all():
+        tile.scroll_into_view_if_needed()
+        small = [t for t in too_small(page, LEAST) if t["where"] == "mb-card-drawn-small"]
+        assert not small, f"a small Mindbug card: {small[:5]}"
+
+
 def play_diamagique(page: Page) -> None:
     """A Château to the table, or a Sort to a Magicien, or what the fallback list offers
     (shared with tests/browser/test_card_faces.py)."""

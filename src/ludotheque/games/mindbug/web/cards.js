@@ -87,7 +87,7 @@ export function cardFace(info, { live = null, keywordWord, t }) {
   const base = info.basePower;
   const colour = live && info.power > base ? "#1f6b3a" : live && info.power < base ? "#8a1c1c" : "#2b2230";
   face.append(svg("circle", { cx: 17, cy: 16.5, r: 13, fill: colour, stroke: "#e0b040", "stroke-width": 2 }));
-  face.append(text(17, 22, String(info.power), { "text-anchor": "middle", "font-size": 16,
+  face.append(text(17, 22, String(info.power), { class: "mb-t-power", "text-anchor": "middle", "font-size": 16,
     "font-weight": 700, fill: "#fff" }));
   // The name: one line as large as fits, or two lines.
   const room = 82;
