@@ -34,8 +34,10 @@ from pathlib import Path
 
 import numpy as np
 
+from ludotheque.bots import learn
 from ludotheque.bots.base import Bot, parse_spec, register_tunable_bot
 from ludotheque.bots.budget import Budget
+from ludotheque.bots.learn import log_loss
 from ludotheque.core import derive_seed
 from ludotheque.core.rng import Rng
 from ludotheque.games.mitan import GAME, MitanState
@@ -93,31 +95,12 @@ def play_collect(task: tuple[int, int]) -> tuple[int, float, list[list[float]]]:
 
 # -- fitting ------------------------------------------------------------------------------------
 def _log_loss(logits: np.ndarray, y: np.ndarray) -> float:
-    p = 1.0 / (1.0 + np.exp(-np.clip(logits, -30, 30)))
-    p = np.clip(p, 1e-9, 1 - 1e-9)
-    return float(-np.mean(y * np.log(p) + (1 - y) * np.log(1 - p)))
+    return log_loss(list(1.0 / (1.0 + np.exp(-np.clip(logits, -30, 30)))), list(y))
 
 
 ROUGH_VECTOR = np.array(mitan_bots.ROUGH.weights())
 NAMES = [piece(k).name for k in MARKET_KINDS] + [
     "mitan_held", "streak", "point", "centre", "protected", "paralysed", "mobility"]
-
-
-def _newton(design: np.ndarray, y: np.ndarray, penalty: np.ndarray,
-            start: np.ndarray | None = None) -> np.ndarray:
-    """Logistic regression by Newton's method, with a quadratic penalty theta' P theta / n
-    (P may be given as (matrix, centre): (theta - centre)' P (theta - centre) / n)."""
-    n = len(y)
-    theta = np.zeros(design.shape[1]) if start is None else start.copy()
-    for _ in range(100):
-        p = 1.0 / (1.0 + np.exp(-np.clip(design @ theta, -30, 30)))
-        gradient = design.T @ (p - y) / n + 2 * penalty @ theta / n
-        hessian = (design.T * (p * (1 - p))) @ design / n + 2 * penalty / n
-        step = np.linalg.solve(hessian + 1e-9 * np.eye(len(theta)), gradient)
-        theta -= step
-        if float(np.max(np.abs(step))) < 1e-10:
-            break
-    return theta
 
 
 def fit(x: np.ndarray, y: np.ndarray, prior: float) -> tuple[float, np.ndarray]:
@@ -127,16 +110,15 @@ def fit(x: np.ndarray, y: np.ndarray, prior: float) -> tuple[float, np.ndarray]:
     Learnt: logistic(theta . terms), every weight fitted (Texel tuning), with a ridge
     prior * |theta - scale * rough weights|^2 (in positions' worth of log-loss) towards the
     rough evaluation; written as theta / scale, in the rough evaluation's units."""
-    scale = float(_newton((x @ ROUGH_VECTOR)[:, None], y, np.zeros((1, 1)))[0])
+    scale = learn.fit((x @ ROUGH_VECTOR)[:, None], y, ridge=0.0, steps=100)[0]
     centre = scale * ROUGH_VECTOR
-    # Shift to fit the difference from the rough model: theta = centre + delta, ridge on delta.
+    # Shift to fit the difference from the rough model: theta = centre + delta, ridge on delta
+    # (its gradient 2 prior delta / n), the offset column free and starting at 1.
     offset = x @ centre
     design = np.concatenate([x, offset[:, None]], axis=1)
-    penalty = prior * np.eye(x.shape[1] + 1)
-    penalty[-1, -1] = 0.0
-    start = np.zeros(x.shape[1] + 1)
-    start[-1] = 1.0
-    delta = _newton(design, y, penalty, start)
+    ridge = [2 * prior / len(y)] * x.shape[1] + [0.0]
+    delta = np.array(learn.fit(design, y, ridge=ridge, steps=100,
+                               start=[0.0] * x.shape[1] + [1.0]))
     # The offset column's weight stays near 1; fold it back into the weights.
     theta = delta[:-1] + delta[-1] * centre
     return scale, np.clip(theta / scale, 0.0, 100.0)

@@ -14,11 +14,14 @@ from ludotheque.bots.knowledge import load
 from ludotheque.bots.learn import (
     VALUE_FEATURES,
     LearntValue,
+    fit,
     learn,
     parse_value,
     play_positions,
+    value_path,
     write_value,
 )
+from ludotheque.core import Rng
 from ludotheque.core.errors import DataError
 from tests.test_cli import run
 
@@ -41,16 +44,10 @@ def test_the_shipped_weights_cover_every_player_count_and_match_the_features(
     counts = {c.players for c in games.get(game_id).configs()}
     assert set(model.weights) == counts
     # And it predicts: held-out games judged better than by a constant (see data/value.json).
-    data = json.loads(_value_text(spec.package))
+    data = json.loads(value_path(spec.package).read_text("utf-8"))
     for players, entry in data["models"].items():
         losses = entry["held_out_log_loss"]
         assert losses["learnt"] < losses["constant"], players
-
-
-def _value_text(package: str) -> str:
-    from importlib import resources
-
-    return resources.files(package).joinpath("data/value.json").read_text("utf-8")
 
 
 @pytest.mark.parametrize("game_id", LEARNT)
@@ -61,6 +58,23 @@ def test_learning_beats_a_constant_on_held_out_games_and_repeats_from_its_seed(
     assert first.accuracy["learnt"] > 0.6
     assert learn(game_id, 2, 150, seed=11).weights == first.weights
     assert learn(game_id, 2, 150, seed=12).weights != first.weights
+
+
+def test_fit_recovers_known_weights_and_a_ridge_of_zero_leaves_a_weight_free() -> None:
+    # Results drawn from a known logistic model: the fit finds its weights back.
+    rng = Rng(7)
+    x = [[rng.random() * 4 - 2, rng.random() * 4 - 2] for _ in range(4000)]
+    y = [1.0 if rng.random() < 1 / (1 + math.exp(-(1.5 * a - 0.5 * b))) else 0.0 for a, b in x]
+    w = fit(x, y, ridge=0.0)
+    assert abs(w[0] - 1.5) < 0.15 and abs(w[1] + 0.5) < 0.15
+    # A heavy ridge on one weight only: it is pulled to 0, the other is still fitted (less
+    # steep without its partner) (bench/mitan_tune.py pulls towards a prior this way, through
+    # a free offset column).
+    pulled = fit(x, y, ridge=[100.0, 0.0])
+    assert abs(pulled[0]) < 0.05 and -0.45 < pulled[1] < -0.2
+    pulled = fit(x, y, ridge=[0.0, 100.0])
+    assert abs(pulled[1]) < 0.05 and abs(pulled[0] - w[0]) < 0.15
+    assert fit(x, y, ridge=0.0, start=[1.5, -0.5]) == pytest.approx(w, abs=1e-6)
 
 
 @pytest.mark.parametrize("game_id", LEARNT)

@@ -23,9 +23,13 @@ from dataclasses import dataclass
 from functools import cached_property
 from importlib import resources
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ludotheque import games
 from ludotheque.core import Game, Rng, State, derive_seed
+
+if TYPE_CHECKING:
+    from numpy.typing import ArrayLike
 from ludotheque.core.errors import DataError
 
 from .common import ROLLOUT_POLICIES, WIN_CHANCES
@@ -166,23 +170,26 @@ def play_positions(game: Game, players: int, count: int, seed: int) -> Positions
     return out
 
 
-def fit(x: Sequence[Sequence[float]], y: Sequence[float], ridge: float = 1e-3,
-        steps: int = 25) -> list[float]:
+def fit(x: ArrayLike, y: ArrayLike, ridge: ArrayLike = 1e-3, steps: int = 25,
+        start: ArrayLike | None = None) -> list[float]:
     """Logistic regression without intercept (the features are differences between the
-    sides, so even sides make even chances) by Newton's method with an L2 ridge."""
+    sides, so even sides make even chances) by Newton's method with an L2 ridge: one for
+    every weight, or one per weight (0 leaves it free), from `start` (else zeros).
+    bench/mitan_tune.py pulls its weights towards a prior this way, through a free column."""
     import numpy as np  # the lab's dependency (matplotlib brings it), not the bots'
 
     a = np.asarray(x, dtype=float)
     b = np.asarray(y, dtype=float)
-    w = np.zeros(a.shape[1])
-    eye = ridge * np.eye(a.shape[1])
+    k = a.shape[1]
+    w = np.zeros(k) if start is None else np.asarray(start, dtype=float).copy()
+    penalty = np.broadcast_to(np.asarray(ridge, dtype=float), (k,))
     for _ in range(steps):
         p = 1.0 / (1.0 + np.exp(-np.clip(a @ w, -40.0, 40.0)))
-        grad = a.T @ (p - b) / len(b) + ridge * w
-        hess = (a * (p * (1.0 - p))[:, None]).T @ a / len(b) + eye
-        step = np.linalg.solve(hess, grad)
+        grad = a.T @ (p - b) / len(b) + penalty * w
+        hess = (a * (p * (1.0 - p))[:, None]).T @ a / len(b) + np.diag(penalty)
+        step = np.linalg.solve(hess + 1e-12 * np.eye(k), grad)
         w -= step
-        if float(np.max(np.abs(step))) < 1e-9:
+        if float(np.max(np.abs(step))) < 1e-10:
             break
     return [float(v) for v in w]
 
