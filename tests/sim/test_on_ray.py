@@ -21,7 +21,8 @@ from click.testing import CliRunner
 
 import ludotheque
 from ludotheque import games
-from ludotheque.cli import main, series_match
+from ludotheque.cli import main
+from ludotheque.cli.lab import series_match
 from ludotheque.sim.jobs import SimJob
 from ludotheque.sim.lab import play_series
 from ludotheque.sim.on_ray import DIE_ONCE, LOCAL, OverRay, on_ray
