@@ -125,12 +125,19 @@ def parse_value(text: str, source: str, names: Sequence[str]) -> LearntValue:
 
 
 # -- learning -----------------------------------------------------------------------------
+HOLD_OUT = 5  # every fifth game judges the fit
+
+
 @dataclass
 class Positions:
     x: list[list[float]]
     y: list[float]  # side 0's result: 1 won, 0.5 drawn, 0 lost
     shipped: list[float]  # side 0's chance by the win chances in use now
-    held_out: list[bool]
+    game: list[int]  # the game each position comes from
+
+    @property
+    def held_out(self) -> list[bool]:
+        return [g % HOLD_OUT == 0 for g in self.game]
 
 
 def play_positions(game: Game, players: int, count: int, seed: int) -> Positions:
@@ -166,7 +173,7 @@ def play_positions(game: Game, players: int, count: int, seed: int) -> Positions
         assert result is not None
         label = result.utility(0)
         out.y.extend([label] * (len(out.x) - first))
-        out.held_out.extend([i % 5 == 0] * (len(out.x) - first))
+        out.game.extend([i] * (len(out.x) - first))
     return out
 
 
@@ -226,10 +233,11 @@ def learn(game_id: str, players: int, count: int, seed: int, ridge: float = 1e-3
     if game_id not in VALUE_FEATURES:
         raise DataError(f"{game_id}: no learnt win chances (its bots register no features)")
     pos = play_positions(game, players, count, seed)
-    if not any(pos.held_out) or all(pos.held_out):
+    held = pos.held_out
+    if not any(held) or all(held):
         raise DataError(f"{count} games leave nothing to fit or to judge on: play at least 2")
-    fit_idx = [i for i, h in enumerate(pos.held_out) if not h]
-    test_idx = [i for i, h in enumerate(pos.held_out) if h]
+    fit_idx = [i for i, h in enumerate(held) if not h]
+    test_idx = [i for i, h in enumerate(held) if h]
     w = fit([pos.x[i] for i in fit_idx], [pos.y[i] for i in fit_idx], ridge)
     value = LearntValue(VALUE_FEATURES[game_id].names, {players: tuple(w)})
     y = [pos.y[i] for i in test_idx]
