@@ -74,12 +74,18 @@ def test_two_seats_of_one_name_are_told_apart_by_their_numbers(
     c.watch(bots)
     final = c.wait_state(bots, timeout=120, status="over")
     said = history(c, bots)
-    assert any(t.startswith("Robot Hasard (1) joue ") for t in said), said
+    # Each seat's texts carry its number (a random game need not have both seats play a
+    # card: one may only attack, or take the other's creature with a Mindbug).
+    for seat in (1, 2):
+        assert any(t.startswith(f"Robot Hasard ({seat}) ") for t in said), said
+    assert any(re.match(r"Robot Hasard \([12]\) joue ", t) for t in said), said
     assert not any(NUMBERED.search(t) for t in said)
     assert not NUMBERED.search(final["result"]["text"])
     carol.http.get("/lang/en")
     english = carol.socket()
-    assert any(t.startswith("Bot Random (1) plays ") for t in history(english, bots))
+    read = history(english, bots)
+    assert all(any(t.startswith(f"Bot Random ({seat}) ") for t in read) for seat in (1, 2))
+    assert any(re.match(r"Bot Random \([12]\) plays ", t) for t in read), read
     replay = carol.http.get(f"/g/{bots}/replay", params={"step": 1})
     events = re.search(r'<ul class="events"[^>]*>(.*?)</ul>', replay.text, re.S)
     assert events is not None

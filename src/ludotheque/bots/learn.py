@@ -182,7 +182,7 @@ def fit(x: ArrayLike, y: ArrayLike, ridge: ArrayLike = 1e-3, steps: int = 25,
     """Logistic regression without intercept (the features are differences between the
     sides, so even sides make even chances) by Newton's method with an L2 ridge: one for
     every weight, or one per weight (0 leaves it free), from `start` (else zeros).
-    bench/mitan_tune.py pulls its weights towards a prior this way, through a free column."""
+    A tuning bench pulls its weights towards hand-set ones this way, through a free column."""
     import numpy as np  # the lab's dependency (matplotlib brings it), not the bots'
 
     a = np.asarray(x, dtype=float)
