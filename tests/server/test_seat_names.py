@@ -84,7 +84,8 @@ def test_two_seats_of_one_name_are_told_apart_by_their_numbers(
     carol.http.get("/lang/en")
     english = carol.socket()
     read = history(english, bots)
-    assert all(any(t.startswith(f"Bot Random ({seat}) ") for t in read) for seat in (1, 2))
+    for seat in (1, 2):
+        assert any(t.startswith(f"Bot Random ({seat}) ") for t in read), read
     assert any(re.match(r"Bot Random \([12]\) plays ", t) for t in read), read
     replay = carol.http.get(f"/g/{bots}/replay", params={"step": 1})
     events = re.search(r'<ul class="events"[^>]*>(.*?)</ul>', replay.text, re.S)
